@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Waypoint: MVVM-C on the server. Dependencies point down only:
+// waypoint → Web → {Coordinators → ViewModels → Models, Navigation}, {Services → Storage}, HTTPServer → HTTPCore, TemplateEngine.
+let package = Package(
+    name: "Waypoint",
+    products: [
+        .executable(name: "waypoint", targets: ["waypoint"]),
+    ],
+    targets: [
+        // C shims and system libraries
+        .target(name: "CSystem"),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+
+        // Infrastructure that knows nothing of the app
+        .target(name: "HTTPCore"),
+        .target(name: "HTTPServer", dependencies: ["HTTPCore", "CSystem", "COpenSSL"]),
+        .target(name: "TemplateEngine"),
+        .target(name: "Storage"),
+        .target(name: "Navigation"),
+
+        // The app
+        .target(name: "Models"),
+        .target(name: "Services", dependencies: ["Models", "Storage", "COpenSSL"]),
+        .target(name: "ViewModels", dependencies: ["Models"]),
+        .target(name: "Coordinators", dependencies: ["Models", "ViewModels", "Navigation"]),
+        .target(name: "Web", dependencies: [
+            "HTTPCore", "HTTPServer", "TemplateEngine", "Models", "Services", "ViewModels", "Navigation", "Coordinators",
+        ]),
+        .executableTarget(name: "waypoint", dependencies: ["Web"]),
+
+        // Tests
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore"]),
+        .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "Storage"]),
+        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
+        .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "Models", "Navigation"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer"]),
+    ]
+)

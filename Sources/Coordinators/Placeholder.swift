@@ -1,0 +1,1 @@
+// Coordinators: placeholder until the module's first real file lands; delete it then.

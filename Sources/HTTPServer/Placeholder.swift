@@ -1,0 +1,1 @@
+// HTTPServer: placeholder until the module's first real file lands; delete it then.

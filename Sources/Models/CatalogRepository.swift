@@ -1,0 +1,14 @@
+/// The Library's data as view models see it. Reads are in memory and cheap; writes are durable
+/// before they return, so callers run them off the event loops.
+public protocol CatalogRepository: Sendable {
+    func categories() -> [Category]
+    func category(_ id: CategoryID) -> Category?
+    func items(in category: CategoryID) -> [Item]
+    func itemCount(in category: CategoryID) -> Int
+    func item(_ id: ItemID) -> Item?
+
+    func addItem(_ draft: ItemDraft, to category: CategoryID) throws -> Item
+    func updateItem(_ id: ItemID, with draft: ItemDraft) throws -> Item
+    func setFavourite(_ id: ItemID, _ isFavourite: Bool) throws -> Item
+    func deleteItem(_ id: ItemID) throws
+}

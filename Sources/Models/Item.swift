@@ -1,0 +1,23 @@
+/// A thing in the Library: listed in its category, shown in the detail pane.
+public struct Item: Hashable, Sendable, Codable, Identifiable {
+    public var id: ItemID
+    public var category: CategoryID
+    public var title: String
+    public var subtitle: String
+    public var createdAt: CalendarDate
+    public var details: [DetailRow]
+    public var isFavourite: Bool
+
+    public init(
+        id: ItemID, category: CategoryID, title: String, subtitle: String,
+        createdAt: CalendarDate, details: [DetailRow] = [], isFavourite: Bool = false
+    ) {
+        self.id = id
+        self.category = category
+        self.title = title
+        self.subtitle = subtitle
+        self.createdAt = createdAt
+        self.details = details
+        self.isFavourite = isFavourite
+    }
+}

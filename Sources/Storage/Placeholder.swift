@@ -1,0 +1,1 @@
+// Storage: placeholder until the module's first real file lands; delete it then.

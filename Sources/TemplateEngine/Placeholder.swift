@@ -1,0 +1,1 @@
+// TemplateEngine: placeholder until the module's first real file lands; delete it then.

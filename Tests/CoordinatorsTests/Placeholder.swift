@@ -1,0 +1,1 @@
+// CoordinatorsTests: placeholder until the first real test lands; delete it then.

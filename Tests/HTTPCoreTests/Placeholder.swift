@@ -1,0 +1,1 @@
+// HTTPCoreTests: placeholder until the first real test lands; delete it then.

@@ -1,0 +1,1 @@
+// HTTPServerTests: placeholder until the first real test lands; delete it then.

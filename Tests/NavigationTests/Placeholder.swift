@@ -1,0 +1,1 @@
+// NavigationTests: placeholder until the first real test lands; delete it then.

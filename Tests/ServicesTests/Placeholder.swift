@@ -1,0 +1,1 @@
+// ServicesTests: placeholder until the first real test lands; delete it then.

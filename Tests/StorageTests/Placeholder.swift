@@ -1,0 +1,1 @@
+// StorageTests: placeholder until the first real test lands; delete it then.

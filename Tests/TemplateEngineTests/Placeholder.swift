@@ -1,0 +1,1 @@
+// TemplateEngineTests: placeholder until the first real test lands; delete it then.

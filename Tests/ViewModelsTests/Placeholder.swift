@@ -1,0 +1,1 @@
+// ViewModelsTests: placeholder until the first real test lands; delete it then.

@@ -1,0 +1,1 @@
+// WebTests: placeholder until the first real test lands; delete it then.
