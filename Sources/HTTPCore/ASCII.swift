@@ -1,0 +1,78 @@
+/// Byte-level helpers shared by the codec: HTTP's grammar is ASCII, so none of this needs Unicode.
+enum ASCII {
+    static let cr: UInt8 = 0x0D
+    static let lf: UInt8 = 0x0A
+    static let space: UInt8 = 0x20
+    static let tab: UInt8 = 0x09
+    static let colon: UInt8 = 0x3A
+    static let semicolon: UInt8 = 0x3B
+    static let comma: UInt8 = 0x2C
+    static let percent: UInt8 = 0x25
+    static let plus: UInt8 = 0x2B
+    static let equals: UInt8 = 0x3D
+    static let ampersand: UInt8 = 0x26
+    static let question: UInt8 = 0x3F
+    static let slash: UInt8 = 0x2F
+    static let quote: UInt8 = 0x22
+
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    static func caseInsensitiveEquals(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count
+            && zip(lhs.utf8, rhs.utf8).allSatisfy { lowercased($0) == lowercased($1) }
+    }
+
+    static func caseInsensitiveEquals(_ lhs: some Collection<UInt8>, _ rhs: StaticString) -> Bool {
+        guard lhs.count == rhs.utf8CodeUnitCount else { return false }
+        return rhs.withUTF8Buffer { rhsBytes in
+            zip(lhs, rhsBytes).allSatisfy { lowercased($0) == lowercased($1) }
+        }
+    }
+
+    /// `tchar` of RFC 9110 §5.6.2: what methods, field names and coding names are made of.
+    static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    static func isToken(_ bytes: some Collection<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy(isTokenCharacter)
+    }
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= 0x30 && byte <= 0x39
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+
+    /// Splits a comma-separated field value (RFC 9110 §5.6.1) into trimmed, non-empty elements.
+    static func listElements(_ value: String) -> [Substring] {
+        value.split(separator: ",").map { trimmingWhitespace($0) }.filter { !$0.isEmpty }
+    }
+
+    static func trimmingWhitespace(_ text: Substring) -> Substring {
+        var text = text
+        while let first = text.utf8.first, isWhitespace(first) { text = text.dropFirst() }
+        while let last = text.utf8.last, isWhitespace(last) { text = text.dropLast() }
+        return text
+    }
+}

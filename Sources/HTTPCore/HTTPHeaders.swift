@@ -1,0 +1,87 @@
+/// Header fields in the order they were sent, names kept as written and looked up case-insensitively.
+/// A list rather than a dictionary because order and repetition carry meaning (Set-Cookie, Cookie).
+public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    public typealias Element = (name: String, value: String)
+
+    private var fields: [Element]
+
+    public init() {
+        fields = []
+    }
+
+    public init(_ fields: [Element]) {
+        self.fields = fields
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    public var count: Int { fields.count }
+    public var isEmpty: Bool { fields.isEmpty }
+
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        fields.makeIterator()
+    }
+
+    /// The first value of `name`, which is all a caller needs for singleton fields.
+    public subscript(name: String) -> String? {
+        for field in fields where ASCII.caseInsensitiveEquals(field.name, name) {
+            return field.value
+        }
+        return nil
+    }
+
+    public func values(for name: String) -> [String] {
+        fields.compactMap { ASCII.caseInsensitiveEquals($0.name, name) ? $0.value : nil }
+    }
+
+    public func contains(_ name: String) -> Bool {
+        fields.contains { ASCII.caseInsensitiveEquals($0.name, name) }
+    }
+
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    /// Replaces every field called `name` with one, keeping the position of the first.
+    public mutating func set(_ name: String, _ value: String) {
+        guard let first = fields.firstIndex(where: { ASCII.caseInsensitiveEquals($0.name, name) }) else {
+            fields.append((name: name, value: value))
+            return
+        }
+        fields[first] = (name: name, value: value)
+        var index = fields.index(after: first)
+        while index < fields.endIndex {
+            if ASCII.caseInsensitiveEquals(fields[index].name, name) {
+                fields.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    public mutating func remove(_ name: String) {
+        fields.removeAll { ASCII.caseInsensitiveEquals($0.name, name) }
+    }
+
+    mutating func reserveCapacity(_ capacity: Int) {
+        fields.reserveCapacity(capacity)
+    }
+}
+
+extension HTTPHeaders: Equatable {
+    /// Equal when the same fields appear in the same order; names compare case-insensitively.
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy {
+                ASCII.caseInsensitiveEquals($0.name, $1.name) && $0.value == $1.value
+            }
+    }
+}
+
+extension HTTPHeaders: CustomStringConvertible {
+    public var description: String {
+        fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,56 @@
+/// One parsed request. `path` and `query` stay percent-encoded so routing sees exactly what was sent.
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
+    /// The request-target as sent; setting it re-derives `path` and `query`.
+    public var target: String {
+        didSet { (path, query) = HTTPRequest.split(target: target) }
+    }
+    /// The target's path (for absolute-form targets, the path after the authority), not percent-decoded.
+    public private(set) var path: String
+    /// Everything after the first `?`, raw; nil when the target has no `?`.
+    public private(set) var query: String?
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(
+        method: HTTPMethod = .get,
+        target: String,
+        version: HTTPVersion = .http1_1,
+        headers: HTTPHeaders = [:],
+        body: [UInt8] = []
+    ) {
+        self.method = method
+        self.target = target
+        (path, query) = HTTPRequest.split(target: target)
+        self.version = version
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Whether the connection may carry another request: HTTP/1.1 defaults to yes, 1.0 to no,
+    /// and `Connection: close` / `keep-alive` (tokens, case-insensitive) override the default.
+    public var keepAlive: Bool {
+        var sawKeepAlive = false
+        for value in headers.values(for: "Connection") {
+            for token in ASCII.listElements(value) {
+                if ASCII.caseInsensitiveEquals(token.utf8, "close") { return false }
+                if ASCII.caseInsensitiveEquals(token.utf8, "keep-alive") { sawKeepAlive = true }
+            }
+        }
+        return sawKeepAlive || version == .http1_1
+    }
+
+    static func split(target: String) -> (path: String, query: String?) {
+        var rest = Substring(target)
+        if !rest.hasPrefix("/"), let schemeEnd = rest.firstRange(of: "://") {
+            // absolute-form: drop scheme and authority, keep the path (RFC 9112 §3.2.2).
+            rest = rest[schemeEnd.upperBound...]
+            let pathStart = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+            rest = rest[pathStart...]
+            if !rest.hasPrefix("/") { rest = "/" + rest }
+        }
+        guard let mark = rest.firstIndex(of: "?") else { return (String(rest), nil) }
+        return (String(rest[..<mark]), String(rest[rest.index(after: mark)...]))
+    }
+}

@@ -1,0 +1,26 @@
+extension HTTPRequestParser {
+    enum State: Sendable {
+        case requestLine
+        case headers
+        case fixedBody(remaining: Int)
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailers
+        case failed(HTTPParseError)
+    }
+
+    /// What is known of the request being parsed.
+    struct PendingRequest: Sendable {
+        var method = HTTPMethod.get
+        var target = ""
+        var version = HTTPVersion.http1_1
+        var headers = HTTPHeaders()
+        var body: [UInt8] = []
+        var headerBytes = 0
+        var hostCount = 0
+        var contentLength: Int?
+        var transferEncoding: [Substring] = []
+        var expectsContinue = false
+    }
+}

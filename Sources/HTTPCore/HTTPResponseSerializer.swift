@@ -1,0 +1,64 @@
+/// Writes a response in HTTP/1.1 wire format. The caller (the server) has already set Content-Length,
+/// Date and Connection; the serializer only frames what it is given.
+public enum HTTPResponseSerializer {
+    /// Appends the status line, headers and (unless `headOnly`, for HEAD) the body to `buffer`,
+    /// so one reusable buffer can gather several pipelined responses for a single write.
+    /// Bytes that could split a header (CR, LF, other controls) are replaced by spaces in values and
+    /// by `-` in names: application data can never inject a header or a response.
+    public static func write(_ response: HTTPResponse, headOnly: Bool, into buffer: inout [UInt8]) {
+        buffer.reserveCapacity(buffer.count + 128 + response.headers.count * 40 + (headOnly ? 0 : response.body.count))
+        buffer.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendStatusCode(response.status.code, to: &buffer)
+        buffer.append(ASCII.space)
+        appendValue(response.status.reasonPhrase, to: &buffer)
+        buffer.append(ASCII.cr)
+        buffer.append(ASCII.lf)
+        for (name, value) in response.headers {
+            appendName(name, to: &buffer)
+            buffer.append(ASCII.colon)
+            buffer.append(ASCII.space)
+            appendValue(value, to: &buffer)
+            buffer.append(ASCII.cr)
+            buffer.append(ASCII.lf)
+        }
+        buffer.append(ASCII.cr)
+        buffer.append(ASCII.lf)
+        if !headOnly {
+            buffer.append(contentsOf: response.body)
+        }
+    }
+
+    private static func appendStatusCode(_ code: Int, to buffer: inout [UInt8]) {
+        let code = (100...999).contains(code) ? code : 500
+        buffer.append(UInt8(truncatingIfNeeded: 0x30 + code / 100))
+        buffer.append(UInt8(truncatingIfNeeded: 0x30 + code / 10 % 10))
+        buffer.append(UInt8(truncatingIfNeeded: 0x30 + code % 10))
+    }
+
+    private static func appendName(_ name: String, to buffer: inout [UInt8]) {
+        if ASCII.isToken(name.utf8) {
+            buffer.append(contentsOf: name.utf8)
+        } else if name.isEmpty {
+            buffer.append(UInt8(ascii: "-"))
+        } else {
+            for byte in name.utf8 {
+                buffer.append(ASCII.isTokenCharacter(byte) ? byte : UInt8(ascii: "-"))
+            }
+        }
+    }
+
+    private static func appendValue(_ value: String, to buffer: inout [UInt8]) {
+        if value.utf8.allSatisfy(isSafeValueByte) {
+            buffer.append(contentsOf: value.utf8)
+        } else {
+            for byte in value.utf8 {
+                buffer.append(isSafeValueByte(byte) ? byte : ASCII.space)
+            }
+        }
+    }
+
+    /// field-vchar / SP / HTAB (RFC 9110 §5.5); obs-text passes so UTF-8 survives.
+    private static func isSafeValueByte(_ byte: UInt8) -> Bool {
+        byte >= 0x20 ? byte != 0x7F : byte == ASCII.tab
+    }
+}
