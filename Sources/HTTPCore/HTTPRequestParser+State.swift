@@ -18,6 +18,7 @@ extension HTTPRequestParser {
         var headers = HTTPHeaders()
         var body: [UInt8] = []
         var headerBytes = 0
+        var fieldCount = 0
         var hostCount = 0
         var contentLength: Int?
         var transferEncoding: [Substring] = []

@@ -1,1 +1,0 @@
-// HTTPCoreTests: placeholder until the first real test lands; delete it then.
