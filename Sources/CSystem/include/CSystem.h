@@ -1,4 +1,94 @@
 #ifndef WAYPOINT_CSYSTEM_H
 #define WAYPOINT_CSYSTEM_H
-// Shims for what Swift cannot import directly (epoll's packed epoll_event). Filled in by HTTPServer work.
+// Shims for what Swift cannot import cleanly: epoll's packed epoll_event, eventfd, errno and
+// signal masks. Everything is static inline so the calls cost nothing over the libc ones.
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+enum {
+    WP_EPOLLIN = EPOLLIN,
+    WP_EPOLLOUT = EPOLLOUT,
+    WP_EPOLLERR = EPOLLERR,
+    WP_EPOLLHUP = EPOLLHUP,
+    WP_EPOLLRDHUP = EPOLLRDHUP,
+};
+
+static inline int wp_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+/// Registers `fd` with a caller-chosen 64-bit token that comes back with each of its events.
+static inline int wp_epoll_ctl(int epfd, int op, int fd, uint32_t events, uint64_t token) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof(event));
+    event.events = events;
+    event.data.u64 = token;
+    return epoll_ctl(epfd, op, fd, &event);
+}
+
+static inline int wp_epoll_add(int epfd, int fd, uint32_t events, uint64_t token) { return wp_epoll_ctl(epfd, EPOLL_CTL_ADD, fd, events, token); }
+static inline int wp_epoll_mod(int epfd, int fd, uint32_t events, uint64_t token) { return wp_epoll_ctl(epfd, EPOLL_CTL_MOD, fd, events, token); }
+static inline int wp_epoll_del(int epfd, int fd) { return wp_epoll_ctl(epfd, EPOLL_CTL_DEL, fd, 0, 0); }
+
+/// Waits for up to `max` (at most 256) events and copies tokens and event masks into plain arrays.
+static inline int wp_epoll_wait(int epfd, uint64_t *tokens, uint32_t *events, int max, int timeoutMilliseconds) {
+    struct epoll_event buffer[256];
+    if (max > 256) max = 256;
+    int count = epoll_wait(epfd, buffer, max, timeoutMilliseconds);
+    for (int i = 0; i < count; i++) {
+        tokens[i] = buffer[i].data.u64;
+        events[i] = buffer[i].events;
+    }
+    return count;
+}
+
+static inline int wp_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+/// A blocking eventfd counting like a semaphore: each read waits for and takes one unit.
+static inline int wp_eventfd_semaphore(void) { return eventfd(0, EFD_SEMAPHORE | EFD_CLOEXEC); }
+
+static inline int wp_eventfd_add(int fd, uint64_t count) { return (int)write(fd, &count, sizeof(count)); }
+
+static inline int wp_eventfd_signal(int fd) {
+    uint64_t one = 1;
+    return (int)write(fd, &one, sizeof(one));
+}
+
+static inline int wp_eventfd_drain(int fd) {
+    uint64_t value = 0;
+    return (int)read(fd, &value, sizeof(value));
+}
+
+/// accept4 (a GNU extension the Glibc module hides): accepts as non-blocking and close-on-exec in one call.
+int wp_accept(int fd, struct sockaddr *address, socklen_t *length);
+
+static inline int wp_errno(void) { return errno; }
+
+/// Blocks SIGTERM and SIGINT in the calling thread (and every thread it starts later), so that
+/// `wp_wait_termination_signal` can receive them synchronously.
+static inline int wp_block_termination_signals(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    return pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+/// Waits for SIGTERM or SIGINT; returns the signal number.
+static inline int wp_wait_termination_signal(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    int signal = 0;
+    while (sigwait(&set, &signal) != 0) {}
+    return signal;
+}
+
 #endif

@@ -1,0 +1,25 @@
+/// One accepted socket on an event loop: the protocol state machine plus what the shell needs to drive it.
+final class Connection {
+    let id: UInt64
+    let fd: Int32
+    let transport: any ConnectionTransport
+    let info: ConnectionInfo
+    var machine: ConnectionStateMachine
+    /// The epoll interest currently registered, so the loop only calls epoll_ctl on changes.
+    var registeredEvents: UInt32
+    /// Set when the state machine produced output during this turn; the loop writes once at the end.
+    var needsFlush = false
+    /// Nesting depth of work on this connection; replies delivered inline are written when it returns to 0.
+    var depth = 0
+    var isOpen = true
+
+    init(id: UInt64, fd: Int32, transport: any ConnectionTransport, info: ConnectionInfo,
+         machine: ConnectionStateMachine, registeredEvents: UInt32) {
+        self.id = id
+        self.fd = fd
+        self.transport = transport
+        self.info = info
+        self.machine = machine
+        self.registeredEvents = registeredEvents
+    }
+}

@@ -1,0 +1,319 @@
+import HTTPCore
+
+/// The HTTP/1.x protocol logic of one connection, with no sockets and no clock: the I/O shell feeds
+/// it events (bytes, replies, writes, ticks) with the current time and performs the actions it returns.
+/// Keeping it pure lets every keep-alive, pipelining and timeout rule be tested without a network.
+struct ConnectionStateMachine {
+    /// Limits and timeouts, in nanoseconds so the machine needs no clock type.
+    struct Configuration: Sendable {
+        var limits: HTTPRequestParser.Limits = .init()
+        var headerReadTimeout: UInt64 = 10_000_000_000
+        var bodyReadTimeout: UInt64 = 30_000_000_000
+        var idleTimeout: UInt64 = 60_000_000_000
+        /// Requests parsed ahead while earlier answers are pending; beyond this the parser waits.
+        var maxPipelinedRequests = 16
+        /// Reading pauses while this many bytes wait to be written (a slow reader must not grow memory).
+        var maxOutboundBytes = 1 << 20
+    }
+
+    /// The current moment, as the shell sees it: a monotonic time and the cached `Date` header value.
+    struct Now {
+        var nanoseconds: UInt64
+        var httpDate: String
+    }
+
+    /// One finished exchange, for the access log.
+    struct AccessEntry: Equatable {
+        var method: String
+        var target: String
+        var status: Int
+        var bytes: Int
+        var nanoseconds: UInt64
+    }
+
+    enum Action {
+        /// Hand the request to the responder; answer later with `replied(_:sequence:now:)`.
+        case respond(HTTPRequest, sequence: Int)
+        /// `outbound` has bytes to write.
+        case flush
+        case log(AccessEntry)
+        /// Close the socket; the machine ignores every later event.
+        case close
+    }
+
+    /// What the connection is reading, which decides the timeout that applies.
+    enum ReadPhase: Equatable {
+        case idle(since: UInt64)
+        case head(started: UInt64)
+        case body(started: UInt64)
+        /// No more requests are read: the connection closes once its answers are written.
+        case stopped
+        case closed
+    }
+
+    /// A request that has been handed out, waiting for its answer to be written in order.
+    struct Exchange {
+        var sequence: Int
+        var method: HTTPMethod
+        var target: String
+        var version: HTTPVersion
+        var keepAlive: Bool
+        var started: UInt64
+        var response: HTTPResponse?
+    }
+
+    let configuration: Configuration
+    private(set) var phase: ReadPhase
+    private var parser: HTTPRequestParser
+    private var exchanges: [Exchange] = []
+    private var nextSequence = 0
+    /// Bytes the shell must write, from `outboundStart` on.
+    private(set) var outbound: [UInt8] = []
+    private(set) var outboundStart = 0
+    /// Close once the last answer has been written.
+    private var closeWhenDrained = false
+    /// A `100 Continue` owed once earlier answers have gone out.
+    private var owesContinue = false
+
+    init(configuration: Configuration, now: UInt64) {
+        self.configuration = configuration
+        self.phase = .idle(since: now)
+        self.parser = HTTPRequestParser(limits: configuration.limits)
+    }
+
+    var pendingOutboundBytes: Int { outbound.count - outboundStart }
+
+    /// Whether the shell should watch the socket for input.
+    var wantsRead: Bool {
+        switch phase {
+        case .stopped, .closed: return false
+        case .idle, .head, .body:
+            return pendingOutboundBytes < configuration.maxOutboundBytes
+                && exchanges.count < configuration.maxPipelinedRequests
+        }
+    }
+
+    var isClosed: Bool { phase == .closed }
+
+    /// When `tick` must next be called, if ever.
+    var deadline: UInt64? {
+        switch phase {
+        case .idle(let since):
+            return exchanges.isEmpty && pendingOutboundBytes == 0 ? since &+ configuration.idleTimeout : nil
+        case .head(let started): return started &+ configuration.headerReadTimeout
+        case .body(let started): return started &+ configuration.bodyReadTimeout
+        case .stopped, .closed: return nil
+        }
+    }
+
+    // MARK: Events
+
+    mutating func received(_ bytes: UnsafeRawBufferPointer, now: Now) -> [Action] {
+        guard !bytes.isEmpty else { return [] }
+        switch phase {
+        case .stopped, .closed: return []
+        case .idle, .head, .body: break
+        }
+        parser.append(bytes)
+        var actions: [Action] = []
+        parse(now: now, into: &actions)
+        followParserPhase(now: now.nanoseconds)
+        return actions
+    }
+
+    mutating func received(_ bytes: [UInt8], now: Now) -> [Action] {
+        bytes.withUnsafeBytes { received($0, now: now) }
+    }
+
+    /// The responder's answer for `sequence`; answers are written strictly in request order.
+    mutating func replied(_ response: HTTPResponse, sequence: Int, now: Now) -> [Action] {
+        guard phase != .closed,
+              let index = exchanges.firstIndex(where: { $0.sequence == sequence }),
+              exchanges[index].response == nil
+        else { return [] }
+        exchanges[index].response = response
+        var actions: [Action] = []
+        writeReadyAnswers(now: now, into: &actions)
+        parse(now: now, into: &actions)
+        followParserPhase(now: now.nanoseconds)
+        return actions
+    }
+
+    /// The shell wrote `count` bytes of `outbound`.
+    mutating func wrote(_ count: Int, now: Now) -> [Action] {
+        outboundStart += count
+        guard outboundStart >= outbound.count else { return [] }
+        outbound.removeAll(keepingCapacity: outbound.capacity <= 64 * 1024)
+        outboundStart = 0
+        if closeWhenDrained && exchanges.isEmpty { return close() }
+        if exchanges.isEmpty, case .idle = phase { phase = .idle(since: now.nanoseconds) }
+        var actions: [Action] = []
+        parse(now: now, into: &actions)
+        followParserPhase(now: now.nanoseconds)
+        return actions
+    }
+
+    /// The peer closed its side (read returned 0).
+    mutating func peerClosed(now: Now) -> [Action] {
+        switch phase {
+        case .closed: return []
+        case .head, .body: return close()
+        case .idle, .stopped:
+            if exchanges.isEmpty && pendingOutboundBytes == 0 { return close() }
+            phase = .stopped
+            closeWhenDrained = true
+            return []
+        }
+    }
+
+    /// Applies whichever timeout has passed.
+    mutating func tick(now: Now) -> [Action] {
+        guard let deadline, now.nanoseconds >= deadline else { return [] }
+        switch phase {
+        case .idle: return close()
+        case .head, .body:
+            var actions: [Action] = []
+            fail(status: .requestTimeout, reason: "The request was not received in time.", now: now, into: &actions)
+            return actions
+        case .stopped, .closed: return []
+        }
+    }
+
+    /// Graceful shutdown: finish what was asked, read nothing new, then close.
+    mutating func shutdown(now: Now) -> [Action] {
+        switch phase {
+        case .closed: return []
+        case .idle:
+            if exchanges.isEmpty && pendingOutboundBytes == 0 { return close() }
+        case .head, .body, .stopped: break
+        }
+        phase = .stopped
+        closeWhenDrained = true
+        return []
+    }
+
+    // MARK: Internals
+
+    private mutating func parse(now: Now, into actions: inout [Action]) {
+        while exchanges.count < configuration.maxPipelinedRequests {
+            switch phase {
+            case .stopped, .closed: return
+            case .idle, .head, .body: break
+            }
+            let event: HTTPRequestParser.Event?
+            do {
+                event = try parser.next()
+            } catch {
+                fail(status: error.status, reason: error.reason, now: now, into: &actions)
+                return
+            }
+            guard let event else { return }
+            switch event {
+            case .expectsContinue:
+                followParserPhase(now: now.nanoseconds)
+                owesContinue = true
+                writeReadyAnswers(now: now, into: &actions)
+            case .request(let request):
+                owesContinue = false
+                dispatch(request, now: now, into: &actions)
+            }
+        }
+    }
+
+    private mutating func dispatch(_ request: HTTPRequest, now: Now, into actions: inout [Action]) {
+        let sequence = nextSequence
+        nextSequence += 1
+        exchanges.append(Exchange(
+            sequence: sequence, method: request.method, target: request.target, version: request.version,
+            keepAlive: request.keepAlive, started: now.nanoseconds))
+        if request.keepAlive {
+            phase = .idle(since: now.nanoseconds)
+        } else {
+            phase = .stopped
+            closeWhenDrained = true
+        }
+        actions.append(.respond(request, sequence: sequence))
+    }
+
+    /// Answers a request that could not be read with its status, then closes, after earlier answers.
+    private mutating func fail(status: HTTPStatus, reason: String, now: Now, into actions: inout [Action]) {
+        let sequence = nextSequence
+        nextSequence += 1
+        var response = HTTPResponse.text("\(status.code) \(status.reasonPhrase)\n\(reason)\n", status: status)
+        response.headers.set("Connection", "close")
+        exchanges.append(Exchange(
+            sequence: sequence, method: .get, target: "-", version: .http1_1, keepAlive: false,
+            started: now.nanoseconds, response: response))
+        phase = .stopped
+        closeWhenDrained = true
+        owesContinue = false
+        writeReadyAnswers(now: now, into: &actions)
+    }
+
+    private mutating func writeReadyAnswers(now: Now, into actions: inout [Action]) {
+        var wroteSomething = false
+        while let first = exchanges.first, let response = first.response {
+            exchanges.removeFirst()
+            let bytes = serialize(response, for: first, now: now)
+            wroteSomething = true
+            actions.append(.log(AccessEntry(
+                method: first.method.rawValue, target: first.target, status: response.status.code, bytes: bytes,
+                nanoseconds: now.nanoseconds &- first.started)))
+            if !first.keepAlive || response.headers["Connection"]?.lowercased() == "close" {
+                phase = phase == .closed ? .closed : .stopped
+                closeWhenDrained = true
+                exchanges.removeAll()
+                owesContinue = false
+                break
+            }
+        }
+        if owesContinue && exchanges.isEmpty {
+            owesContinue = false
+            outbound.append(contentsOf: Self.continueLine)
+            wroteSomething = true
+        }
+        if wroteSomething {
+            actions.append(.flush)
+        } else if closeWhenDrained && exchanges.isEmpty && pendingOutboundBytes == 0 {
+            actions.append(contentsOf: close())
+        }
+    }
+
+    private static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    /// Adds the headers the server owns and appends the response to `outbound`; returns the body size sent.
+    private mutating func serialize(_ response: HTTPResponse, for exchange: Exchange, now: Now) -> Int {
+        var response = response
+        let closing = !exchange.keepAlive || (closeWhenDrained && exchanges.isEmpty)
+            || response.headers["Connection"]?.lowercased() == "close"
+        let code = response.status.code
+        let headOnly = exchange.method == .head
+        if code < 200 || code == 204 || code == 304 {
+            response.body = []
+            if code != 304 { response.headers.remove("Content-Length") }
+        } else if !(headOnly && response.headers.contains("Content-Length")) {
+            response.headers.set("Content-Length", String(response.body.count))
+        }
+        response.headers.set("Date", now.httpDate)
+        if !response.headers.contains("Server") { response.headers.set("Server", "Waypoint") }
+        response.headers.set("Connection", closing ? "close" : "keep-alive")
+        HTTPResponseSerializer.write(response, headOnly: headOnly, into: &outbound)
+        return headOnly ? 0 : response.body.count
+    }
+
+    /// Starts the header or body clock when the parser moves into a head or a body.
+    private mutating func followParserPhase(now: UInt64) {
+        switch (phase, parser.phase) {
+        case (.stopped, _), (.closed, _), (.idle, .idle), (.head, .head), (.body, .body): return
+        case (_, .idle): phase = .idle(since: now)
+        case (_, .head): phase = .head(started: now)
+        case (_, .body): phase = .body(started: now)
+        }
+    }
+
+    private mutating func close() -> [Action] {
+        phase = .closed
+        exchanges.removeAll()
+        return [.close]
+    }
+}

@@ -1,0 +1,128 @@
+import Glibc
+import HTTPCore
+import Synchronization
+
+/// Serves the files under `root` at the site root (`Public/styles.css` as `/styles.css`) with
+/// validators and caching headers, and passes every other request to `next`. No request can reach
+/// a file outside `root`: paths are checked after decoding and again after resolving symlinks.
+public struct StaticFileResponder: HTTPResponder {
+    public struct Configuration: Sendable {
+        public var cacheControl: String
+        /// Files up to this size stay in memory (revalidated against the file's identity each request).
+        public var maxCachedFileBytes: Int
+
+        public init(cacheControl: String = "public, max-age=3600", maxCachedFileBytes: Int = 512 * 1024) {
+            self.cacheControl = cacheControl
+            self.maxCachedFileBytes = maxCachedFileBytes
+        }
+    }
+
+    private let root: String?
+    private let next: any HTTPResponder
+    private let configuration: Configuration
+    private let cache: Cache
+
+    /// `root` is resolved once; if it does not exist every request goes to `next`.
+    public init(root: String, next: any HTTPResponder, configuration: Configuration = .init()) {
+        self.root = Self.realPath(root)
+        self.next = next
+        self.configuration = configuration
+        self.cache = Cache()
+    }
+
+    public func respond(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
+        guard let root else { return next.respond(to: request, connection: connection, reply: reply) }
+        switch StaticFilePath.resolve(request.path) {
+        case .notAFile:
+            next.respond(to: request, connection: connection, reply: reply)
+        case .rejected:
+            reply.send(.text("400 Bad Request\nThis path is not allowed.\n", status: .badRequest))
+        case .file(let relative):
+            let path = root + "/" + relative
+            guard let identity = StaticFile.identity(of: path) else {
+                return next.respond(to: request, connection: connection, reply: reply)
+            }
+            guard let file = file(relative: relative, path: path, root: root, identity: identity) else {
+                return reply.send(.text("404 Not Found\n", status: .notFound))
+            }
+            reply.send(response(for: request, file: file))
+        }
+    }
+
+    private func response(for request: HTTPRequest, file: StaticFile) -> HTTPResponse {
+        var headers: HTTPHeaders = [:]
+        headers.add("ETag", file.etag)
+        headers.add("Last-Modified", file.lastModified)
+        headers.add("Cache-Control", configuration.cacheControl)
+        guard request.method == .get || request.method == .head else {
+            var response = HTTPResponse.text("405 Method Not Allowed\n", status: .methodNotAllowed)
+            response.headers.set("Allow", "GET, HEAD")
+            return response
+        }
+        if isNotModified(request, file: file) {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        headers.add("Content-Type", file.contentType)
+        return HTTPResponse(status: .ok, headers: headers, body: file.contents)
+    }
+
+    /// If-None-Match wins over If-Modified-Since, as RFC 9110 asks.
+    private func isNotModified(_ request: HTTPRequest, file: StaticFile) -> Bool {
+        let tags = request.headers.values(for: "If-None-Match")
+        if !tags.isEmpty {
+            return tags.contains { value in
+                value.split(separator: ",").contains { candidate in
+                    let tag = candidate.drop { $0 == " " || $0 == "\t" }.trimmingSuffixSpaces()
+                    return tag == "*" || tag == file.etag || tag == "W/" + file.etag
+                }
+            }
+        }
+        if let since = request.headers["If-Modified-Since"], let seconds = HTTPDate.secondsSince1970(parsing: since) {
+            return file.identity.modifiedSeconds <= seconds
+        }
+        return false
+    }
+
+    /// The file from the cache if unchanged on disk, else loaded after checking it resolves inside root.
+    private func file(relative: String, path: String, root: String, identity: StaticFile.Identity) -> StaticFile? {
+        if let cached = cache.file(for: relative), cached.identity == identity { return cached }
+        guard let resolved = Self.realPath(path), resolved.hasPrefix(root + "/"),
+              let file = StaticFile.load(path: resolved, identity: identity)
+        else { return nil }
+        if identity.size <= configuration.maxCachedFileBytes { cache.store(file, for: relative) }
+        return file
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+extension StaticFileResponder {
+    /// Small files by relative path, shared by every event loop.
+    final class Cache: Sendable {
+        private let files = Mutex<[String: StaticFile]>([:])
+        private let maxEntries = 1024
+
+        func file(for path: String) -> StaticFile? {
+            files.withLock { $0[path] }
+        }
+
+        func store(_ file: StaticFile, for path: String) {
+            files.withLock { files in
+                if files.count >= maxEntries { files.removeAll() }
+                files[path] = file
+            }
+        }
+    }
+}
+
+private extension Substring {
+    func trimmingSuffixSpaces() -> Substring {
+        var result = self
+        while result.last == " " || result.last == "\t" { result = result.dropLast() }
+        return result
+    }
+}

@@ -1,0 +1,325 @@
+import CSystem
+import Glibc
+import HTTPCore
+import Synchronization
+
+/// One thread, one epoll instance, its own listening socket (SO_REUSEPORT) and the connections it
+/// accepted. Everything but `deliver` and `requestShutdown` runs on the loop's thread.
+final class EventLoop: @unchecked Sendable {
+    struct Settings: Sendable {
+        var machine: ConnectionStateMachine.Configuration
+        var shutdownGracePeriod: UInt64
+    }
+
+    private enum Message {
+        case reply(HTTPResponse, connectionID: UInt64, sequence: Int)
+        case shutdown
+    }
+
+    private struct Inbox {
+        var messages: [Message] = []
+        var isRunning = true
+    }
+
+    private static let listenerToken: UInt64 = 0
+    private static let wakeToken: UInt64 = 1
+    private static let readInterest = UInt32(WP_EPOLLIN) | UInt32(WP_EPOLLRDHUP)
+
+    private let settings: Settings
+    private let responder: any HTTPResponder
+    private let logger: Logger
+    private let limiter: ConnectionLimiter
+    private let epollFD: Int32
+    private let wakeFD: Int32
+    private let inbox = Mutex(Inbox())
+    private let threadID = Atomic<UInt>(0)
+
+    // Loop-thread state.
+    private var listenerFD: Int32
+    private var connections: [UInt64: Connection] = [:]
+    private var nextConnectionID: UInt64 = 2
+    private var dateCache = HTTPDateCache()
+    private var accessLog = AccessLog()
+    private var shutdownDeadline: UInt64?
+    private let sweepInterval: UInt64
+
+    init(listenerFD: Int32, settings: Settings, responder: any HTTPResponder, logger: Logger,
+         limiter: ConnectionLimiter) throws(SystemError) {
+        let epollFD = wp_epoll_create()
+        guard epollFD >= 0 else { throw SystemError("epoll_create1") }
+        let wakeFD = wp_eventfd()
+        guard wakeFD >= 0 else {
+            let error = SystemError("eventfd")
+            close(epollFD)
+            throw error
+        }
+        self.epollFD = epollFD
+        self.wakeFD = wakeFD
+        self.listenerFD = listenerFD
+        self.settings = settings
+        self.responder = responder
+        self.logger = logger
+        self.limiter = limiter
+        let shortest = min(settings.machine.headerReadTimeout, settings.machine.bodyReadTimeout, settings.machine.idleTimeout)
+        self.sweepInterval = min(max(shortest / 4, 5_000_000), 250_000_000)
+        _ = wp_epoll_add(epollFD, listenerFD, UInt32(WP_EPOLLIN), Self.listenerToken)
+        _ = wp_epoll_add(epollFD, wakeFD, UInt32(WP_EPOLLIN), Self.wakeToken)
+    }
+
+    // MARK: Any thread
+
+    /// Hands a reply to the loop: handled at once on the loop's own thread, queued and woken otherwise.
+    func deliver(_ response: HTTPResponse, connectionID: UInt64, sequence: Int) {
+        if threadID.load(ordering: .acquiring) == UInt(pthread_self()) {
+            complete(response, connectionID: connectionID, sequence: sequence)
+            return
+        }
+        post(.reply(response, connectionID: connectionID, sequence: sequence))
+    }
+
+    func requestShutdown() {
+        post(.shutdown)
+    }
+
+    private func post(_ message: Message) {
+        inbox.withLock { inbox in
+            guard inbox.isRunning else { return }
+            let wasEmpty = inbox.messages.isEmpty
+            inbox.messages.append(message)
+            if wasEmpty { _ = wp_eventfd_signal(wakeFD) }
+        }
+    }
+
+    // MARK: Loop thread
+
+    /// Runs until shutdown has finished (or its grace period ran out).
+    func run() {
+        threadID.store(UInt(pthread_self()), ordering: .releasing)
+        let capacity = 256
+        var tokens = [UInt64](repeating: 0, count: capacity)
+        var events = [UInt32](repeating: 0, count: capacity)
+        let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        defer { readBuffer.deallocate() }
+        var nextSweep = MonotonicClock.now() &+ sweepInterval
+
+        while true {
+            let before = MonotonicClock.now()
+            let timeout = nextSweep > before ? Int32(min((nextSweep - before) / 1_000_000 + 1, 1000)) : 0
+            let count = wp_epoll_wait(epollFD, &tokens, &events, Int32(capacity), timeout)
+            if count < 0 && wp_errno() != EINTR {
+                logger.error("epoll_wait: \(SystemError("epoll_wait", code: wp_errno()))")
+                break
+            }
+            for index in 0..<max(0, Int(count)) {
+                switch tokens[index] {
+                case Self.listenerToken: acceptConnections()
+                case Self.wakeToken: drainInbox()
+                default:
+                    if let connection = connections[tokens[index]] {
+                        handle(events[index], on: connection, readBuffer: readBuffer)
+                    }
+                }
+            }
+            let now = MonotonicClock.now()
+            if now >= nextSweep {
+                sweep(now: now)
+                nextSweep = now &+ sweepInterval
+            }
+            accessLog.flush()
+            if let shutdownDeadline, connections.isEmpty || now >= shutdownDeadline { break }
+        }
+        finish()
+    }
+
+    private func acceptConnections() {
+        for _ in 0..<128 {
+            guard listenerFD >= 0, let (fd, remoteAddress) = Socket.accept(listenerFD) else { return }
+            guard limiter.acquire() else {
+                refuse(fd)
+                continue
+            }
+            let id = nextConnectionID
+            nextConnectionID += 1
+            let connection = Connection(
+                id: id, fd: fd, transport: PlainTransport(fd: fd),
+                info: ConnectionInfo(remoteAddress: remoteAddress, isSecure: false),
+                machine: ConnectionStateMachine(configuration: settings.machine, now: MonotonicClock.now()),
+                registeredEvents: Self.readInterest)
+            guard wp_epoll_add(epollFD, fd, Self.readInterest, id) == 0 else {
+                close(fd)
+                limiter.release()
+                continue
+            }
+            connections[id] = connection
+        }
+    }
+
+    /// Over the connection cap: a best-effort 503 on the fresh socket, then close.
+    private func refuse(_ fd: Int32) {
+        let body = "503 Service Unavailable\nToo many connections.\n"
+        let response = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\nRetry-After: 1\r\n\r\n" + body
+        var bytes = Array(response.utf8)
+        _ = bytes.withUnsafeMutableBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        close(fd)
+    }
+
+    private func handle(_ events: UInt32, on connection: Connection, readBuffer: UnsafeMutableRawBufferPointer) {
+        if events & (UInt32(WP_EPOLLERR) | UInt32(WP_EPOLLHUP)) != 0 {
+            closeConnection(connection)
+            return
+        }
+        connection.depth += 1
+        if events & (UInt32(WP_EPOLLIN) | UInt32(WP_EPOLLRDHUP)) != 0 {
+            readLoop: for _ in 0..<4 where connection.isOpen && connection.machine.wantsRead {
+                switch connection.transport.read(into: readBuffer) {
+                case .bytes(0):
+                    perform(connection.machine.peerClosed(now: now()), on: connection)
+                    break readLoop
+                case .bytes(let count):
+                    perform(connection.machine.received(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), now: now()), on: connection)
+                    if count < readBuffer.count { break readLoop }
+                case .wouldBlock:
+                    break readLoop
+                case .failed:
+                    closeConnection(connection)
+                    break readLoop
+                }
+            }
+        }
+        connection.depth -= 1
+        if events & UInt32(WP_EPOLLOUT) != 0 { connection.needsFlush = true }
+        settle(connection)
+    }
+
+    /// A reply on the loop thread: queued in the machine, written now unless the connection is mid-turn.
+    private func complete(_ response: HTTPResponse, connectionID: UInt64, sequence: Int) {
+        guard let connection = connections[connectionID] else { return }
+        perform(connection.machine.replied(response, sequence: sequence, now: now()), on: connection)
+        if connection.depth == 0 { settle(connection) }
+    }
+
+    private func perform(_ actions: [ConnectionStateMachine.Action], on connection: Connection) {
+        for action in actions {
+            guard connection.isOpen else { return }
+            switch action {
+            case .respond(let request, let sequence):
+                connection.depth += 1
+                responder.respond(
+                    to: request, connection: connection.info,
+                    reply: HTTPReply(loop: self, connectionID: connection.id, sequence: sequence))
+                connection.depth -= 1
+            case .flush:
+                connection.needsFlush = true
+            case .log(let entry):
+                if logger.logsAccess { accessLog.record(entry, date: dateCache.current()) }
+            case .close:
+                closeConnection(connection)
+            }
+        }
+    }
+
+    /// Writes what is pending and brings the epoll interest in line with what the machine wants.
+    private func settle(_ connection: Connection) {
+        guard connection.isOpen else { return }
+        if connection.needsFlush { flush(connection) }
+        guard connection.isOpen else { return }
+        var interest: UInt32 = connection.machine.wantsRead ? Self.readInterest : 0
+        if connection.machine.pendingOutboundBytes > 0 { interest |= UInt32(WP_EPOLLOUT) }
+        if interest != connection.registeredEvents {
+            connection.registeredEvents = interest
+            _ = wp_epoll_mod(epollFD, connection.fd, interest, connection.id)
+        }
+    }
+
+    private func flush(_ connection: Connection) {
+        connection.depth += 1
+        defer { connection.depth -= 1 }
+        while connection.isOpen && connection.machine.pendingOutboundBytes > 0 {
+            connection.needsFlush = false
+            let start = connection.machine.outboundStart
+            let result = connection.machine.outbound.withUnsafeBytes {
+                connection.transport.write(UnsafeRawBufferPointer(rebasing: $0[start...]))
+            }
+            switch result {
+            case .bytes(let count):
+                perform(connection.machine.wrote(count, now: now()), on: connection)
+            case .wouldBlock:
+                return
+            case .failed:
+                closeConnection(connection)
+                return
+            }
+        }
+    }
+
+    private func sweep(now nanoseconds: UInt64) {
+        let current = ConnectionStateMachine.Now(nanoseconds: nanoseconds, httpDate: dateCache.current())
+        for connection in connections.values {
+            guard let deadline = connection.machine.deadline, deadline <= nanoseconds else { continue }
+            perform(connection.machine.tick(now: current), on: connection)
+            settle(connection)
+        }
+    }
+
+    private func drainInbox() {
+        _ = wp_eventfd_drain(wakeFD)
+        let messages = inbox.withLock { inbox in
+            let messages = inbox.messages
+            inbox.messages.removeAll()
+            return messages
+        }
+        for message in messages {
+            switch message {
+            case .reply(let response, let connectionID, let sequence):
+                complete(response, connectionID: connectionID, sequence: sequence)
+            case .shutdown:
+                beginShutdown()
+            }
+        }
+    }
+
+    private func beginShutdown() {
+        guard shutdownDeadline == nil else { return }
+        shutdownDeadline = MonotonicClock.now() &+ settings.shutdownGracePeriod
+        if listenerFD >= 0 {
+            _ = wp_epoll_del(epollFD, listenerFD)
+            close(listenerFD)
+            listenerFD = -1
+        }
+        let current = now()
+        for connection in Array(connections.values) {
+            perform(connection.machine.shutdown(now: current), on: connection)
+            settle(connection)
+        }
+    }
+
+    private func closeConnection(_ connection: Connection) {
+        guard connection.isOpen else { return }
+        connection.isOpen = false
+        _ = wp_epoll_del(epollFD, connection.fd)
+        connection.transport.close()
+        connections[connection.id] = nil
+        limiter.release()
+    }
+
+    private func finish() {
+        for connection in Array(connections.values) { closeConnection(connection) }
+        if listenerFD >= 0 {
+            close(listenerFD)
+            listenerFD = -1
+        }
+        accessLog.flush()
+        inbox.withLock { inbox in
+            inbox.isRunning = false
+            inbox.messages.removeAll()
+            close(wakeFD)
+        }
+        close(epollFD)
+        threadID.store(0, ordering: .releasing)
+    }
+
+    private func now() -> ConnectionStateMachine.Now {
+        ConnectionStateMachine.Now(nanoseconds: MonotonicClock.now(), httpDate: dateCache.current())
+    }
+}

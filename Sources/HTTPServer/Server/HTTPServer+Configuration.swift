@@ -1,0 +1,67 @@
+import Glibc
+import HTTPCore
+
+extension HTTPServer {
+    /// Where to listen and how patient to be; tests scale the timeouts down to milliseconds.
+    public struct Configuration: Sendable {
+        public var host: String
+        /// 0 asks the system for a free port; `start()` returns the one bound.
+        public var port: Int
+        public var eventLoops: Int
+        public var limits: HTTPRequestParser.Limits
+        /// From a request's first byte until its head is complete.
+        public var headerReadTimeout: Duration
+        /// From the end of the head until the body is complete.
+        public var bodyReadTimeout: Duration
+        /// How long a keep-alive connection may sit with nothing to do.
+        public var idleTimeout: Duration
+        public var shutdownGracePeriod: Duration
+        public var maxConnections: Int
+        /// Requests parsed ahead on one connection while earlier answers are pending.
+        public var maxPipelinedRequests: Int
+        /// Reading from a connection pauses while this many bytes wait to be written to it.
+        public var maxOutboundBytes: Int
+        public var tls: TLSConfiguration?
+
+        public init(
+            host: String = "127.0.0.1",
+            port: Int = 8080,
+            eventLoops: Int = Configuration.processorCount,
+            limits: HTTPRequestParser.Limits = .init(),
+            headerReadTimeout: Duration = .seconds(10),
+            bodyReadTimeout: Duration = .seconds(30),
+            idleTimeout: Duration = .seconds(60),
+            shutdownGracePeriod: Duration = .seconds(10),
+            maxConnections: Int = 10_000,
+            maxPipelinedRequests: Int = 16,
+            maxOutboundBytes: Int = 1 << 20,
+            tls: TLSConfiguration? = nil
+        ) {
+            self.host = host
+            self.port = port
+            self.eventLoops = eventLoops
+            self.limits = limits
+            self.headerReadTimeout = headerReadTimeout
+            self.bodyReadTimeout = bodyReadTimeout
+            self.idleTimeout = idleTimeout
+            self.shutdownGracePeriod = shutdownGracePeriod
+            self.maxConnections = maxConnections
+            self.maxPipelinedRequests = maxPipelinedRequests
+            self.maxOutboundBytes = maxOutboundBytes
+            self.tls = tls
+        }
+
+        /// The cores this process may run on.
+        public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+        var machineConfiguration: ConnectionStateMachine.Configuration {
+            ConnectionStateMachine.Configuration(
+                limits: limits,
+                headerReadTimeout: headerReadTimeout.nanoseconds,
+                bodyReadTimeout: bodyReadTimeout.nanoseconds,
+                idleTimeout: idleTimeout.nanoseconds,
+                maxPipelinedRequests: max(1, maxPipelinedRequests),
+                maxOutboundBytes: max(1, maxOutboundBytes))
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Glibc
+import HTTPCore
+@testable import HTTPServer
+import Synchronization
+import Testing
+
+/// Start, shutdown and the worker pool.
+@Suite struct LifecycleTests {
+    @Test func shutdownFinishesASlowReplyInFlightThenStops() throws {
+        let pool = WorkerPool(threads: 1)
+        defer { pool.shutdown() }
+        let started = Atomic<Bool>(false)
+        let responder = ClosureResponder { _, reply in
+            started.store(true, ordering: .sequentiallyConsistent)
+            pool.submit {
+                usleep(200_000)
+                reply.send(.text("finished"))
+            }
+        }
+        let server = HTTPServer(configuration: .testing(), responder: responder, logger: Logger(level: .error))
+        let port = try server.start()
+        let client = try TestClient(port: port)
+        let idle = try TestClient(port: port)
+        client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
+        while !started.load(ordering: .sequentiallyConsistent) { usleep(1000) }
+        server.shutdown()
+        server.shutdown()  // idempotent
+        let response = try client.readResponse()
+        #expect(response.text == "finished")
+        #expect(response.header("Connection") == "close")
+        #expect(client.isClosedByServer())
+        #expect(idle.isClosedByServer())
+        server.waitUntilStopped()
+        #expect(throws: (any Error).self) { try TestClient(port: port) }
+    }
+
+    @Test func shutdownGivesUpAfterTheGracePeriod() throws {
+        let responder = ClosureResponder { _, _ in }  // never answers
+        var configuration = HTTPServer.Configuration.testing()
+        configuration.shutdownGracePeriod = .milliseconds(100)
+        let server = HTTPServer(configuration: configuration, responder: responder, logger: Logger(level: .error))
+        let port = try server.start()
+        let client = try TestClient(port: port)
+        client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+        usleep(20_000)
+        let start = MonotonicClock.now()
+        server.shutdown()
+        server.waitUntilStopped()
+        #expect(MonotonicClock.now() - start < 1_000_000_000)
+        #expect(client.isClosedByServer())
+    }
+
+    @Test func startingTwiceIsAnError() throws {
+        let server = HTTPServer(configuration: .testing(), responder: echoResponder, logger: Logger(level: .error))
+        _ = try server.start()
+        #expect(throws: HTTPServer.Error.self) { _ = try server.start() }
+        server.shutdown()
+        server.waitUntilStopped()
+    }
+
+    @Test func aPortInUseIsAClearError() throws {
+        // A plain listener without SO_REUSEPORT owns the port, so the server cannot share it.
+        let plain = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(plain) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(plain, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        listen(plain, 1)
+        var configuration = HTTPServer.Configuration.testing()
+        configuration.port = Socket.boundPort(plain)
+        let server = HTTPServer(configuration: configuration, responder: echoResponder, logger: Logger(level: .error))
+        #expect(throws: SystemError.self) { _ = try server.start() }
+    }
+
+    @Test func theWorkerPoolRunsEveryJobBeforeShuttingDown() {
+        let pool = WorkerPool(threads: 3)
+        let done = Atomic<Int>(0)
+        for _ in 0..<200 { pool.submit { done.add(1, ordering: .relaxed) } }
+        pool.shutdown()
+        #expect(done.load(ordering: .relaxed) == 200)
+        pool.submit { done.add(1, ordering: .relaxed) }  // after shutdown: runs inline
+        #expect(done.load(ordering: .relaxed) == 201)
+    }
+
+    @Test func httpDatesRoundTrip() {
+        #expect(HTTPDate.secondsSince1970(parsing: "Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
+        #expect(HTTPDate.secondsSince1970(parsing: "Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+        #expect(HTTPDate.secondsSince1970(parsing: HTTPDate.string(secondsSince1970: 1_700_000_000)) == 1_700_000_000)
+    }
+}

@@ -1,1 +1,0 @@
-// HTTPServerTests: placeholder until the first real test lands; delete it then.

@@ -1,0 +1,94 @@
+import Glibc
+import HTTPCore
+@testable import HTTPServer
+import Testing
+
+/// Timeouts and the connection cap: idle and slow clients cost little and are let go.
+@Suite struct ServerTimeoutTests {
+    @Test func anIdleKeepAliveConnectionIsClosedAfterTheIdleTimeout() throws {
+        try withServer(.testing(idleTimeout: .milliseconds(150))) { port in
+            let client = try TestClient(port: port)
+            client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+            _ = try client.readResponse()
+            let start = MonotonicClock.now()
+            #expect(client.isClosedByServer())
+            let elapsed = (MonotonicClock.now() - start) / 1_000_000
+            #expect(elapsed >= 100 && elapsed < 1500)
+        }
+    }
+
+    @Test func aSlowlorisTricklingHeadersIsTimedOut() throws {
+        try withServer(.testing(headerReadTimeout: .milliseconds(200))) { port in
+            let client = try TestClient(port: port)
+            client.send("GET / HTTP/1.1\r\nHost: t\r\n")
+            let start = MonotonicClock.now()
+            var timedOut = false
+            for index in 0..<20 {
+                usleep(50_000)
+                do {
+                    if let response = try client.readResponseIfAvailable() {
+                        #expect(response.status == 408)
+                        timedOut = true
+                        break
+                    }
+                } catch {
+                    // A reset can overtake the 408; what matters is that it came from the timeout.
+                    timedOut = (MonotonicClock.now() - start) >= 150_000_000
+                    break
+                }
+                client.send("X-Trickle-\(index): 1\r\n")
+            }
+            #expect(timedOut)
+            #expect(client.isClosedByServer())
+        }
+    }
+
+    @Test func aSlowBodyIsTimedOut() throws {
+        try withServer(.testing(bodyReadTimeout: .milliseconds(150))) { port in
+            let client = try TestClient(port: port)
+            client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\nonly a little")
+            #expect(try client.readResponse().status == 408)
+            #expect(client.isClosedByServer())
+        }
+    }
+
+    @Test func aThousandIdleClientsDoNotDelayANormalOne() throws {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        if limit.rlim_cur < 4096 {
+            limit.rlim_cur = min(limit.rlim_max, 8192)
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        try withServer(.testing(eventLoops: 2)) { port in
+            var idle: [TestClient] = []
+            for index in 0..<1000 {
+                let client = try TestClient(port: port)
+                // Half sit silent, half have sent part of a head.
+                if index % 2 == 0 { client.send("GET /slow HTTP/1.1\r\nHost: t\r\nX-Partial: ") }
+                idle.append(client)
+            }
+            let start = MonotonicClock.now()
+            let client = try TestClient(port: port)
+            client.send("GET /normal HTTP/1.1\r\nHost: t\r\n\r\n")
+            let response = try client.readResponse()
+            let elapsed = (MonotonicClock.now() - start) / 1_000_000
+            #expect(response.text == "GET /normal 0")
+            #expect(elapsed < 200)
+            #expect(idle.count == 1000)
+        }
+    }
+
+    @Test func connectionsBeyondTheCapAreTurnedAwayWith503() throws {
+        try withServer(.testing(maxConnections: 2)) { port in
+            let first = try TestClient(port: port)
+            let second = try TestClient(port: port)
+            first.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+            second.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+            _ = try first.readResponse()
+            _ = try second.readResponse()
+            let third = try TestClient(port: port)
+            #expect(try third.readResponse().status == 503)
+            #expect(third.isClosedByServer())
+        }
+    }
+}
