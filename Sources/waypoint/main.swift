@@ -1,1 +1,42 @@
+import Glibc
+import HTTPServer
 import Web
+
+// Signals are received by this thread alone, so block them before any other thread starts.
+TerminationSignal.block()
+
+let configuration: WaypointConfiguration
+do {
+    configuration = try WaypointConfiguration.parse(
+        arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current())
+} catch .helpRequested {
+    print(WaypointConfiguration.helpText, terminator: "")
+    exit(0)
+} catch {
+    let message = "waypoint: \(error)\nRun 'waypoint --help' for the options.\n"
+    _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    exit(2)
+}
+
+let logger = Logger(level: configuration.logLevel)
+let application = PlaceholderApp()
+let server = HTTPServer(
+    configuration: configuration.serverConfiguration,
+    responder: StaticFileResponder(root: configuration.publicDirectory, next: application),
+    logger: logger)
+
+do {
+    let port = try server.start()
+    logger.info("Waypoint listening on http://\(configuration.host):\(port)")
+} catch {
+    logger.error("Waypoint could not start: \(error)")
+    exit(1)
+}
+
+let signal = TerminationSignal.wait()
+logger.info("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), finishing requests in flight")
+server.shutdown()
+server.waitUntilStopped()
+// The application's shutdown hook (flushing state) runs here once it has one.
+logger.info("Waypoint stopped")
+exit(0)

@@ -1,0 +1,21 @@
+extension WaypointConfiguration {
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// `--help` was given: print `helpText` and exit successfully.
+        case helpRequested
+        case unknownOption(String)
+        case missingValue(option: String)
+        case invalidValue(source: String, value: String, expected: String)
+        /// A TLS certificate without a key, or the reverse.
+        case incompleteTLS
+
+        public var description: String {
+            switch self {
+            case .helpRequested: "help requested"
+            case .unknownOption(let option): "unknown option '\(option)'"
+            case .missingValue(let option): "option '\(option)' needs a value"
+            case .invalidValue(let source, let value, let expected): "invalid value '\(value)' for \(source): expected \(expected)"
+            case .incompleteTLS: "TLS needs both a certificate and a key (--tls-cert and --tls-key)"
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import HTTPServer
+
+extension WaypointConfiguration {
+    /// One setting: its flag, its environment variable, and how a text value is applied.
+    struct Option: Sendable {
+        var flag: String
+        var variable: String?
+        var placeholder: String?
+        var defaultText: String
+        var summary: String
+        var apply: @Sendable (inout WaypointConfiguration, _ value: String, _ source: String) throws(Error) -> Void
+    }
+
+    static let options: [Option] = [
+        Option(flag: "--host", variable: "HOST", placeholder: "ADDRESS", defaultText: "127.0.0.1",
+               summary: "address to listen on (0.0.0.0 in a container)") { configuration, value, source throws(Error) in
+            guard !value.isEmpty, !value.contains(" ") else {
+                throw .invalidValue(source: source, value: value, expected: "an IP address")
+            }
+            configuration.host = value
+        },
+        Option(flag: "--port", variable: "PORT", placeholder: "NUMBER", defaultText: "8080",
+               summary: "TCP port (0 picks a free one)") { configuration, value, source throws(Error) in
+            guard let port = Int(value), (0...65535).contains(port) else {
+                throw .invalidValue(source: source, value: value, expected: "a port number from 0 to 65535")
+            }
+            configuration.port = port
+        },
+        Option(flag: "--data", variable: "WAYPOINT_DATA", placeholder: "DIR", defaultText: "./data",
+               summary: "data folder, created and seeded on first start") { configuration, value, source throws(Error) in
+            configuration.dataDirectory = try path(value, source)
+        },
+        Option(flag: "--public", variable: "WAYPOINT_PUBLIC", placeholder: "DIR", defaultText: "./Public",
+               summary: "static files served at the site root") { configuration, value, source throws(Error) in
+            configuration.publicDirectory = try path(value, source)
+        },
+        Option(flag: "--templates", variable: "WAYPOINT_TEMPLATES", placeholder: "DIR", defaultText: "./Templates",
+               summary: "page templates") { configuration, value, source throws(Error) in
+            configuration.templatesDirectory = try path(value, source)
+        },
+        Option(flag: "--dev", variable: "WAYPOINT_DEV", placeholder: nil, defaultText: "off",
+               summary: "development mode: template reload, near-match 404s") { configuration, value, source throws(Error) in
+            switch value.lowercased() {
+            case "1", "true", "yes", "on": configuration.isDevelopment = true
+            case "0", "false", "no", "off", "": configuration.isDevelopment = false
+            default: throw .invalidValue(source: source, value: value, expected: "1 or 0")
+            }
+        },
+        Option(flag: "--tls-cert", variable: "WAYPOINT_TLS_CERT", placeholder: "FILE", defaultText: "none",
+               summary: "PEM certificate chain for HTTPS") { configuration, value, source throws(Error) in
+            configuration.tlsCertificatePath = try path(value, source)
+        },
+        Option(flag: "--tls-key", variable: "WAYPOINT_TLS_KEY", placeholder: "FILE", defaultText: "none",
+               summary: "PEM private key for HTTPS") { configuration, value, source throws(Error) in
+            configuration.tlsKeyPath = try path(value, source)
+        },
+        Option(flag: "--password-iterations", variable: "WAYPOINT_PASSWORD_ITERATIONS", placeholder: "NUMBER",
+               defaultText: "600000", summary: "PBKDF2 iterations for new password hashes") { configuration, value, source throws(Error) in
+            guard let iterations = Int(value), (1...100_000_000).contains(iterations) else {
+                throw .invalidValue(source: source, value: value, expected: "a whole number from 1 to 100000000")
+            }
+            configuration.passwordIterations = iterations
+        },
+        Option(flag: "--log-level", variable: "LOG_LEVEL", placeholder: "LEVEL", defaultText: "info",
+               summary: "debug, info, warning or error") { configuration, value, source throws(Error) in
+            guard let level = Logger.Level(name: value) else {
+                throw .invalidValue(source: source, value: value, expected: "debug, info, warning or error")
+            }
+            configuration.logLevel = level
+        },
+    ]
+
+    /// Builds the configuration from `arguments` (without the program name) over `environment`.
+    /// Environment variables apply first, then flags, so a flag always wins.
+    public static func parse(arguments: [String], environment: [String: String]) throws(Error) -> WaypointConfiguration {
+        var configuration = WaypointConfiguration()
+        for option in options {
+            guard let variable = option.variable, let value = environment[variable] else { continue }
+            try option.apply(&configuration, value, "environment variable \(variable)")
+        }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--help" || argument == "-h" { throw .helpRequested }
+            let (flag, inlineValue) = split(argument)
+            guard let option = options.first(where: { $0.flag == flag }) else { throw .unknownOption(argument) }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if option.placeholder == nil {
+                value = "1"
+            } else {
+                guard index < arguments.count, !arguments[index].hasPrefix("--") else { throw .missingValue(option: flag) }
+                value = arguments[index]
+                index += 1
+            }
+            try option.apply(&configuration, value, flag)
+        }
+        guard (configuration.tlsCertificatePath == nil) == (configuration.tlsKeyPath == nil) else { throw .incompleteTLS }
+        return configuration
+    }
+
+    /// The `--help` table.
+    public static var helpText: String {
+        var lines = ["Usage: waypoint [options]", "", "Each option can also be set in the environment; a flag wins.", ""]
+        let rows = options.map { option -> (String, String, String, String) in
+            let flag = option.placeholder.map { "\(option.flag) \($0)" } ?? option.flag
+            let variable = option.variable.map { $0 + (option.placeholder == nil ? "=1" : "") } ?? ""
+            return (flag, variable, option.defaultText, option.summary)
+        } + [("--help", "", "", "print this table")]
+        let flagWidth = rows.map(\.0.count).max() ?? 0
+        let variableWidth = rows.map(\.1.count).max() ?? 0
+        let defaultWidth = max(rows.map(\.2.count).max() ?? 0, "default".count)
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        lines.append("  \(pad("flag", flagWidth))  \(pad("environment", variableWidth))  \(pad("default", defaultWidth))  meaning")
+        for row in rows {
+            lines.append("  \(pad(row.0, flagWidth))  \(pad(row.1, variableWidth))  \(pad(row.2, defaultWidth))  \(row.3)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func split(_ argument: String) -> (flag: String, value: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private static func path(_ value: String, _ source: String) throws(Error) -> String {
+        guard !value.isEmpty, !value.contains("\0") else {
+            throw .invalidValue(source: source, value: value, expected: "a path")
+        }
+        return value
+    }
+}

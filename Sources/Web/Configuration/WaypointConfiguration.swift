@@ -1,0 +1,31 @@
+import HTTPServer
+
+/// Everything Waypoint needs to start, from flags and environment variables (a flag wins over its
+/// variable). Parsing is a pure function, so every rule is tested without starting a process.
+public struct WaypointConfiguration: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var dataDirectory = "./data"
+    public var publicDirectory = "./Public"
+    public var templatesDirectory = "./Templates"
+    /// Template reload and near-match 404s.
+    public var isDevelopment = false
+    public var tlsCertificatePath: String?
+    public var tlsKeyPath: String?
+    /// PBKDF2 rounds for new password hashes; tests lower it to stay fast.
+    public var passwordIterations = 600_000
+    public var logLevel: Logger.Level = .info
+
+    public init() {}
+
+    /// TLS settings when both a certificate and a key were given.
+    public var tls: TLSConfiguration? {
+        guard let tlsCertificatePath, let tlsKeyPath else { return nil }
+        return TLSConfiguration(certificatePath: tlsCertificatePath, privateKeyPath: tlsKeyPath)
+    }
+
+    /// The server settings this configuration implies; everything else keeps the server's defaults.
+    public var serverConfiguration: HTTPServer.Configuration {
+        HTTPServer.Configuration(host: host, port: port, tls: tls)
+    }
+}

@@ -1,0 +1,107 @@
+import HTTPServer
+import Testing
+@testable import Web
+
+@Suite struct ConfigurationTests {
+    @Test func defaultsApplyWithNothingGiven() throws {
+        let configuration = try WaypointConfiguration.parse(arguments: [], environment: [:])
+        #expect(configuration == WaypointConfiguration())
+        #expect(configuration.host == "127.0.0.1")
+        #expect(configuration.port == 8080)
+        #expect(configuration.dataDirectory == "./data")
+        #expect(configuration.publicDirectory == "./Public")
+        #expect(configuration.templatesDirectory == "./Templates")
+        #expect(!configuration.isDevelopment)
+        #expect(configuration.tls == nil)
+        #expect(configuration.passwordIterations == 600_000)
+        #expect(configuration.logLevel == .info)
+    }
+
+    @Test func everyFlagIsRead() throws {
+        let configuration = try WaypointConfiguration.parse(arguments: [
+            "--host", "0.0.0.0", "--port=9000", "--data", "/d", "--public", "/p", "--templates", "/t", "--dev",
+            "--tls-cert", "c.pem", "--tls-key", "k.pem", "--password-iterations", "1000", "--log-level", "debug",
+        ], environment: [:])
+        #expect(configuration.host == "0.0.0.0")
+        #expect(configuration.port == 9000)
+        #expect(configuration.dataDirectory == "/d")
+        #expect(configuration.publicDirectory == "/p")
+        #expect(configuration.templatesDirectory == "/t")
+        #expect(configuration.isDevelopment)
+        #expect(configuration.tls?.certificatePath == "c.pem")
+        #expect(configuration.tls?.privateKeyPath == "k.pem")
+        #expect(configuration.passwordIterations == 1000)
+        #expect(configuration.logLevel == .debug)
+    }
+
+    @Test func everyVariableIsRead() throws {
+        let configuration = try WaypointConfiguration.parse(arguments: [], environment: [
+            "HOST": "::1", "PORT": "0", "WAYPOINT_DATA": "/d", "WAYPOINT_PUBLIC": "/p", "WAYPOINT_TEMPLATES": "/t",
+            "WAYPOINT_DEV": "1", "WAYPOINT_TLS_CERT": "c", "WAYPOINT_TLS_KEY": "k",
+            "WAYPOINT_PASSWORD_ITERATIONS": "5", "LOG_LEVEL": "error",
+        ])
+        #expect(configuration.host == "::1")
+        #expect(configuration.port == 0)
+        #expect(configuration.dataDirectory == "/d")
+        #expect(configuration.publicDirectory == "/p")
+        #expect(configuration.templatesDirectory == "/t")
+        #expect(configuration.isDevelopment)
+        #expect(configuration.tls != nil)
+        #expect(configuration.passwordIterations == 5)
+        #expect(configuration.logLevel == .error)
+    }
+
+    @Test func aFlagWinsOverItsVariable() throws {
+        let configuration = try WaypointConfiguration.parse(
+            arguments: ["--port", "7000", "--log-level", "warning"], environment: ["PORT": "6000", "LOG_LEVEL": "debug"])
+        #expect(configuration.port == 7000)
+        #expect(configuration.logLevel == .warning)
+    }
+
+    @Test func serverSettingsFollowTheConfiguration() throws {
+        let configuration = try WaypointConfiguration.parse(arguments: ["--host", "0.0.0.0", "--port", "81"], environment: [:])
+        #expect(configuration.serverConfiguration.host == "0.0.0.0")
+        #expect(configuration.serverConfiguration.port == 81)
+    }
+
+    @Test func helpIsRequestedAndListsEveryOption() {
+        #expect(throws: WaypointConfiguration.Error.helpRequested) {
+            try WaypointConfiguration.parse(arguments: ["--port", "1", "--help"], environment: [:])
+        }
+        for name in ["--host", "HOST", "--port", "PORT", "--data", "WAYPOINT_DATA", "--public", "WAYPOINT_PUBLIC",
+                     "--templates", "WAYPOINT_TEMPLATES", "--dev", "WAYPOINT_DEV=1", "--tls-cert", "WAYPOINT_TLS_CERT",
+                     "--tls-key", "WAYPOINT_TLS_KEY", "--password-iterations", "WAYPOINT_PASSWORD_ITERATIONS",
+                     "600000", "--log-level", "LOG_LEVEL", "--help"] {
+            #expect(WaypointConfiguration.helpText.contains(name), "help lacks \(name)")
+        }
+    }
+
+    static let badInputs: [([String], [String: String], WaypointConfiguration.Error)] = [
+        (["--port", "http"], [:], .invalidValue(source: "--port", value: "http", expected: "a port number from 0 to 65535")),
+        (["--port=70000"], [:], .invalidValue(source: "--port", value: "70000", expected: "a port number from 0 to 65535")),
+        ([], ["PORT": "-1"], .invalidValue(source: "environment variable PORT", value: "-1",
+                                           expected: "a port number from 0 to 65535")),
+        (["--log-level", "loud"], [:], .invalidValue(source: "--log-level", value: "loud",
+                                                     expected: "debug, info, warning or error")),
+        (["--password-iterations", "0"], [:], .invalidValue(source: "--password-iterations", value: "0",
+                                                            expected: "a whole number from 1 to 100000000")),
+        ([], ["WAYPOINT_DEV": "maybe"], .invalidValue(source: "environment variable WAYPOINT_DEV", value: "maybe",
+                                                      expected: "1 or 0")),
+        (["--port"], [:], .missingValue(option: "--port")),
+        (["--data", "--dev"], [:], .missingValue(option: "--data")),
+        (["--verbose"], [:], .unknownOption("--verbose")),
+        (["serve"], [:], .unknownOption("serve")),
+        (["--tls-cert", "c.pem"], [:], .incompleteTLS),
+        ([], ["WAYPOINT_TLS_KEY": "k.pem"], .incompleteTLS),
+    ]
+
+    @Test(arguments: badInputs)
+    func badValuesGiveAClearError(_ arguments: [String], _ environment: [String: String], _ expected: WaypointConfiguration.Error) {
+        #expect(throws: expected) { try WaypointConfiguration.parse(arguments: arguments, environment: environment) }
+        #expect(!expected.description.isEmpty)
+    }
+
+    @Test func theDevVariableCanBeTurnedOff() throws {
+        #expect(try !WaypointConfiguration.parse(arguments: [], environment: ["WAYPOINT_DEV": "0"]).isDevelopment)
+    }
+}

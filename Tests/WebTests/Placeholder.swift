@@ -1,1 +1,0 @@
-// WebTests: placeholder until the first real test lands; delete it then.
