@@ -1,1 +1,0 @@
-// TemplateEngine: placeholder until the module's first real file lands; delete it then.

@@ -1,0 +1,86 @@
+/// Every template of an application, compiled once at start-up and rendered many times.
+///
+/// Immutable and `Sendable`: share one library between event loops. To pick up edited files,
+/// build a new one with `reloaded()` and swap it in; the caller decides when.
+public struct TemplateLibrary: Sendable {
+    public struct Configuration: Sendable {
+        /// Strict mode reports a missing key (and writing a list or object) as a render error, and an
+        /// unknown partial or parent as a compile error. Off, the Mustache specification's rules apply:
+        /// both render as nothing.
+        public var strict: Bool
+        /// Files with this extension are templates; the name drops it.
+        public var fileExtension: String
+
+        public init(strict: Bool = false, fileExtension: String = "mustache") {
+            self.strict = strict
+            self.fileExtension = fileExtension
+        }
+    }
+
+    public let configuration: Configuration
+    /// The directory the templates came from, if any.
+    public let directory: String?
+    /// Template names, sorted: paths relative to the directory without extension (`library/detail`).
+    public let names: [String]
+    let templates: [[Node]]
+    let indices: [String: Int]
+
+    /// Compiles every template file under `directory`, subfolders included.
+    /// Throws the first error found, located at file:line:column.
+    public init(directory: String, configuration: Configuration = Configuration()) throws(TemplateError) {
+        let sources = try TemplateDirectory.templates(in: directory, fileExtension: configuration.fileExtension)
+        try self.init(sources: sources, directory: directory, configuration: configuration)
+    }
+
+    /// Compiles templates given as name → source, e.g. in tests.
+    public init(templates: [String: String], configuration: Configuration = Configuration()) throws(TemplateError) {
+        try self.init(sources: templates.map { ($0.key, Array($0.value.utf8)) }, directory: nil, configuration: configuration)
+    }
+
+    init(sources: [(String, [UInt8])], directory: String?, configuration: Configuration) throws(TemplateError) {
+        let sorted = sources.sorted { $0.0 < $1.0 }
+        let names = sorted.map(\.0)
+        var syntax: [[SyntaxNode]] = []
+        for (name, source) in sorted {
+            syntax.append(try Parser.parse(source, file: name))
+        }
+        var compiler = Compiler(names: names, strict: configuration.strict)
+        var templates: [[Node]] = []
+        for (index, nodes) in syntax.enumerated() {
+            templates.append(try compiler.compile(nodes, template: index))
+        }
+        self.configuration = configuration
+        self.directory = directory
+        self.names = names
+        self.templates = templates
+        self.indices = compiler.indices
+    }
+
+    /// Reads the templates from disk again; the library in use stays valid if that fails.
+    public func reloaded() throws(TemplateError) -> TemplateLibrary {
+        guard let directory else { return self }
+        return try TemplateLibrary(directory: directory, configuration: configuration)
+    }
+
+    public func contains(_ name: String) -> Bool {
+        indices[name] != nil
+    }
+
+    /// Renders the template `name` with `value` as its context.
+    public func render(_ name: String, _ value: TemplateValue) throws(TemplateError) -> String {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(4096)
+        try render(name, value, into: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// Appends the rendering of `name` to `buffer`: reuse one buffer across requests to avoid
+    /// allocating. On error the buffer may hold part of the page.
+    public func render(_ name: String, _ value: TemplateValue, into buffer: inout [UInt8]) throws(TemplateError) {
+        guard let index = indices[name] else {
+            throw TemplateError(.unknownTemplate, file: name, line: 0, column: 0, message: "no template named '\(name)'")
+        }
+        var renderer = Renderer(templates: templates, names: names, strict: configuration.strict, root: value)
+        try renderer.render(templates[index], into: &buffer)
+    }
+}

@@ -1,0 +1,58 @@
+/// A set of named fields that templates look up by key (`{{title}}`, `{{#items}}`).
+///
+/// Stored as a small array rather than a dictionary: template objects have a handful of fields,
+/// and a linear scan over precomputed key fingerprints beats hashing at render time.
+public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
+    struct Field: Sendable {
+        var key: TemplateKey
+        var value: TemplateValue
+    }
+
+    var fields: [Field]
+
+    public init() {
+        fields = []
+    }
+
+    /// Builds an object from fields in order; when a key repeats, the last value wins.
+    public init<S: Sequence>(_ fields: S) where S.Element == (TemplateKey, TemplateValue) {
+        self.fields = []
+        for (key, value) in fields {
+            self[key] = value
+        }
+    }
+
+    public init(dictionaryLiteral elements: (TemplateKey, TemplateValue)...) {
+        self.init(elements)
+    }
+
+    /// The value stored under `key`, or nil when the object has no such field.
+    public subscript(key: TemplateKey) -> TemplateValue? {
+        get { field(key) }
+        set {
+            if let index = fields.firstIndex(where: { $0.key == key }) {
+                if let newValue {
+                    fields[index].value = newValue
+                } else {
+                    fields.remove(at: index)
+                }
+            } else if let newValue {
+                fields.append(Field(key: key, value: newValue))
+            }
+        }
+    }
+
+    /// The keys in insertion order.
+    public var keys: [TemplateKey] { fields.map(\.key) }
+
+    public var count: Int { fields.count }
+
+    @inline(__always)
+    func field(_ key: TemplateKey) -> TemplateValue? {
+        let fingerprint = key.fingerprint
+        for field in fields where field.key.fingerprint == fingerprint && field.key.name == key.name {
+            return field.value
+        }
+        return nil
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TemplateEngine
+
+@Suite struct LibraryLoadingTests {
+    /// A fresh directory per test, removed afterwards.
+    private func withTemplates(_ files: [String: String], _ body: (String) throws -> Void) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (path, contents) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+        try body(root.path)
+    }
+
+    @Test func loadsTemplatesFromSubfoldersByRelativeName() throws {
+        let files = [
+            "layout.mustache": "<main>{{$content}}{{/content}}</main>",
+            "library/detail.mustache": "{{<layout}}{{$content}}{{>library/row}}{{/content}}{{/layout}}",
+            "library/row.mustache": "<p>{{title}}</p>",
+            "notes.txt": "not a template",
+            ".hidden.mustache": "ignored",
+        ]
+        try withTemplates(files) { directory in
+            let library = try TemplateLibrary(directory: directory, configuration: .init(strict: true))
+            #expect(library.names == ["layout", "library/detail", "library/row"])
+            #expect(try library.render("library/detail", ["title": "A < B"]) == "<main><p>A &lt; B</p></main>")
+        }
+    }
+
+    @Test func firstBrokenFileFailsStartUpWithItsPosition() throws {
+        let files = ["a.mustache": "fine", "pages/b.mustache": "line one\n  {{#open}}\n"]
+        try withTemplates(files) { directory in
+            #expect(throws: TemplateError(.unclosedSection, file: "pages/b", line: 2, column: 3, message: "'open' is opened here but never closed")) {
+                try TemplateLibrary(directory: directory)
+            }
+        }
+    }
+
+    @Test func missingDirectoryIsAnError() {
+        #expect(throws: TemplateError.self) { try TemplateLibrary(directory: "/nonexistent/waypoint-templates") }
+    }
+
+    @Test func reloadPicksUpEditedFiles() throws {
+        try withTemplates(["page.mustache": "old {{x}}"]) { directory in
+            let library = try TemplateLibrary(directory: directory)
+            try Data("new {{x}}".utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("page.mustache"))
+            #expect(try library.render("page", ["x": 1]) == "old 1")
+            #expect(try library.reloaded().render("page", ["x": 1]) == "new 1")
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// TemplateEngineTests: placeholder until the first real test lands; delete it then.
