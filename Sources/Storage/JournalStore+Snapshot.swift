@@ -1,0 +1,39 @@
+extension JournalStore {
+    /// Folds the journal into a new snapshot and starts the next journal generation. Writers wait
+    /// meanwhile; readers wait only while the state is encoded and written.
+    public func snapshot() throws {
+        let configuration = configuration
+        try syncLock.withLock { _ throws in
+            try state.withLock { state throws in
+                let journal = try state.writableJournal()
+                if state.durable < state.appended {
+                    do {
+                        try journal.sync()
+                    } catch {
+                        state.failure = "fsync failed: \(error)"
+                        throw error
+                    }
+                    state.makeDurable(through: state.appended)
+                }
+                let next = state.generation + 1
+                let payload = MutationCodec.encode(state.contents.asMutations)
+                // Until the snapshot is renamed into place, a failure leaves the old files intact.
+                try SystemFile.replace(
+                    configuration.snapshotPath, in: configuration.directory,
+                    with: FileFormat.snapshot(payload, generation: next))
+                do {
+                    let fresh = try Self.startJournal(configuration, generation: next)
+                    journal.close()
+                    state.journal = fresh
+                    state.journalSize = FileFormat.headerSize
+                    state.generation = next
+                } catch {
+                    // Appending to the old journal now would be discarded as stale at the next
+                    // start-up; refuse writes until a reopen recovers from the new snapshot.
+                    state.failure = "could not start journal generation \(next): \(error)"
+                    throw error
+                }
+            }
+        }
+    }
+}
