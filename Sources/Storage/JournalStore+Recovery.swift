@@ -1,7 +1,6 @@
 extension JournalStore {
     /// Start-up: load the snapshot, replay the journal of the same generation, cut a damaged tail.
     static func recover(_ configuration: Configuration) throws -> (State, RecoveryReport) {
-        try SystemFile.makeDirectory(configuration.directory)
         SystemFile.remove(configuration.snapshotPath + ".tmp")
         SystemFile.remove(configuration.journalPath + ".tmp")
 

@@ -2,10 +2,17 @@ extension JournalStore {
     /// Folds the journal into a new snapshot and starts the next journal generation. Writers wait
     /// meanwhile; readers wait only while the state is encoded and written.
     public func snapshot() throws {
+        try snapshot(ifJournalReaches: 0)
+    }
+
+    /// Snapshots only if the journal still holds `size` bytes once the writers are held off: of
+    /// several writers crossing the threshold together, one snapshots.
+    func snapshot(ifJournalReaches size: Int) throws {
         let configuration = configuration
         try syncLock.withLock { _ throws in
             try state.withLock { state throws in
                 let journal = try state.writableJournal()
+                guard state.journalSize >= size else { return }
                 if state.durable < state.appended {
                     do {
                         try journal.sync()

@@ -23,11 +23,14 @@ public final class JournalStore: KeyValueStore {
 
         var journalPath: String { directory + "/journal" }
         var snapshotPath: String { directory + "/snapshot" }
+        var lockPath: String { directory + "/lock" }
     }
 
     struct State {
         var contents: StoreContents
         var journal: SystemFile?
+        /// The directory lock, held while the store is open.
+        var lock: SystemFile?
         var journalSize: Int
         var generation: UInt64
         /// Records appended (not necessarily durable), numbered from 1.
@@ -49,9 +52,17 @@ public final class JournalStore: KeyValueStore {
     /// Opens (or creates) the store, loading the snapshot and replaying the journal.
     public init(configuration: Configuration) throws {
         self.configuration = configuration
-        let (state, recovery) = try Self.recover(configuration)
+        try SystemFile.makeDirectory(configuration.directory)
+        let lock = try SystemFile.lock(configuration.lockPath)
+        var state: State
+        do {
+            (state, recovery) = try Self.recover(configuration)
+        } catch {
+            lock.close()
+            throw error
+        }
+        state.lock = lock
         self.state = Mutex(state)
-        self.recovery = recovery
     }
 
     public convenience init(directory: String) throws {
@@ -59,7 +70,7 @@ public final class JournalStore: KeyValueStore {
     }
 
     deinit {
-        state.withLock { $0.journal?.close() }
+        state.withLock { $0.closeFiles() }
     }
 
     public func get(_ collection: String, key: String) -> [UInt8]? {
@@ -89,17 +100,14 @@ public final class JournalStore: KeyValueStore {
         if journalSize >= configuration.snapshotThreshold {
             // The write is already durable; a failed snapshot marks the store failed and the next
             // write reports it.
-            try? snapshot()
+            try? snapshot(ifJournalReaches: configuration.snapshotThreshold)
         }
     }
 
     /// Releases the file; later writes throw `StorageError.closed`.
     public func close() {
         syncLock.withLock { _ in
-            state.withLock { state in
-                state.journal?.close()
-                state.journal = nil
-            }
+            state.withLock { $0.closeFiles() }
         }
     }
 
@@ -150,6 +158,13 @@ extension JournalStore.State {
         if let failure { throw .storeFailed(failure) }
         guard let journal else { throw .closed }
         return journal
+    }
+
+    mutating func closeFiles() {
+        journal?.close()
+        journal = nil
+        lock?.close()
+        lock = nil
     }
 
     mutating func makeDurable(through target: UInt64) {

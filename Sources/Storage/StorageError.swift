@@ -16,6 +16,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An earlier write or sync failed in a way that leaves the disk state uncertain; the store
     /// refuses further writes until it is reopened (and recovered).
     case storeFailed(String)
+    /// Another open store (in this process or another) holds the directory.
+    case locked(path: String)
     case closed
 
     public var description: String {
@@ -34,6 +36,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "record of \(bytes) bytes exceeds the limit of \(limit) bytes"
         case .storeFailed(let reason):
             "store refuses writes after an earlier failure: \(reason)"
+        case .locked(let path):
+            "\(path): the store is already open elsewhere"
         case .closed:
             "store is closed"
         }

@@ -17,6 +17,20 @@ struct SystemFile: Sendable {
         return SystemFile(descriptor: descriptor, path: path)
     }
 
+    /// Opens `path` and takes an exclusive advisory lock on it, so a second process (or a second
+    /// store in this one) cannot append to the same journal. The lock dies with the descriptor.
+    static func lock(_ path: String) throws(StorageError) -> SystemFile {
+        let descriptor = retryingOnInterrupt { Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
+        guard descriptor >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
+        guard retryingOnInterrupt({ flock(descriptor, LOCK_EX | LOCK_NB) }) == 0 else {
+            let code = errno
+            _ = Glibc.close(descriptor)
+            if code == EWOULDBLOCK { throw .locked(path: path) }
+            throw .io(operation: "flock", path: path, errno: code)
+        }
+        return SystemFile(descriptor: descriptor, path: path)
+    }
+
     static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }

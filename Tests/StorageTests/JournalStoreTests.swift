@@ -192,3 +192,12 @@ struct JournalStoreTests {
         #expect(store.isEmpty)
     }
 }
+
+extension JournalStoreTests {
+    @Test func aSecondStoreOnTheSameDirectoryIsRefusedUntilTheFirstCloses() throws {
+        let first = try open()
+        #expect(throws: StorageError.locked(path: directory.path + "/lock")) { try open() }
+        first.close()
+        #expect(try open().isEmpty)
+    }
+}
