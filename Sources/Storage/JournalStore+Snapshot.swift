@@ -1,6 +1,6 @@
 extension JournalStore {
-    /// Folds the journal into a new snapshot and starts the next journal generation. Writers wait
-    /// meanwhile; readers wait only while the state is encoded and written.
+    /// Folds the journal into a new snapshot and starts the next journal generation. Writers and
+    /// readers wait meanwhile.
     public func snapshot() throws {
         try snapshot(ifJournalReaches: 0)
     }
@@ -9,19 +9,12 @@ extension JournalStore {
     /// several writers crossing the threshold together, one snapshots.
     func snapshot(ifJournalReaches size: Int) throws {
         let configuration = configuration
-        try syncLock.withLock { _ throws in
+        try commitLock.withLock { _ throws in
             try state.withLock { state throws in
                 let journal = try state.writableJournal()
+                // Holding the commit lock, everything written is durable and applied; queued
+                // records go to the next journal.
                 guard state.journalSize >= size else { return }
-                if state.durable < state.appended {
-                    do {
-                        try journal.sync()
-                    } catch {
-                        state.failure = "fsync failed: \(error)"
-                        throw error
-                    }
-                    state.makeDurable(through: state.appended)
-                }
                 let next = state.generation + 1
                 let payload = MutationCodec.encode(state.contents.asMutations)
                 // Until the snapshot is renamed into place, a failure leaves the old files intact.
