@@ -35,6 +35,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore"]),
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"], path: "Tests/StorageCrashWriter"),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "Storage"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),

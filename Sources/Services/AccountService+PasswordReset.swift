@@ -1,0 +1,82 @@
+import Foundation
+import Models
+import Storage
+
+extension AccountService {
+    /// Queues a reset mail for a known address; an unknown one gets the same (silent) answer.
+    public func requestPasswordReset(email: String) throws {
+        guard let account = state.withLock({ $0.account(email: email) }) else {
+            log("password reset requested for an unknown address; no mail sent")
+            return
+        }
+        let token = ByteEncoding.base64URL(SecureRandom.bytes(32))
+        let now = clock()
+        let record = StoredResetToken(user: account.user.id, expiresAt: now.addingTimeInterval(configuration.resetTokenLifetime))
+        try writeLock.withLock { _ throws in
+            try store.apply(
+                expiredTokens(at: now).map { .delete(collection: Self.resetTokensCollection, key: $0) } + [
+                    .put(collection: Self.resetTokensCollection, key: Self.digest(of: token), value: try StoreCoding.encode(record))
+                ])
+        }
+        let minutes = Int(configuration.resetTokenLifetime / 60)
+        let path = try outbox.send(OutboxMessage(
+            to: account.user.email,
+            subject: "Reset your Waypoint password",
+            body: """
+                Hello \(account.user.displayName),
+
+                someone asked to reset the password of your Waypoint account. To choose a new one,
+                open this link within \(minutes) minutes:
+
+                \(configuration.resetLinkBase)/reset-password/\(token)
+
+                If it was not you, ignore this mail: your password stays as it is.
+                """))
+        log("password reset mail for user \(account.user.id) queued at \(path)")
+    }
+
+    public func isResetTokenValid(_ token: String) -> Bool {
+        validToken(token, at: clock()) != nil
+    }
+
+    /// Consumes the token (and every other pending token of that user) with the new password, in one write.
+    public func resetPassword(token: String, newPassword: String) throws -> User {
+        let hash = try hasher.hash(newPassword)
+        return try writeLock.withLock { _ throws -> User in
+            guard let record = validToken(token, at: clock()),
+                var account = state.withLock({ $0.accounts[record.user] })
+            else { throw AccountError.invalidOrExpiredToken }
+            account.password = hash
+            let consumed = tokens(of: record.user).map { StoreMutation.delete(collection: Self.resetTokensCollection, key: $0) }
+            try save(account, alongside: consumed)
+            log("password reset for user \(account.user.id)")
+            return account.user
+        }
+    }
+
+    static func digest(of token: String) -> String {
+        ByteEncoding.hex(Crypto.sha256(Array(token.utf8)))
+    }
+
+    private func validToken(_ token: String, at now: Date) -> StoredResetToken? {
+        guard let bytes = store.get(Self.resetTokensCollection, key: Self.digest(of: token)),
+            let record = try? StoreCoding.decode(StoredResetToken.self, from: bytes),
+            now < record.expiresAt
+        else { return nil }
+        return record
+    }
+
+    private func storedTokens() -> [(key: String, record: StoredResetToken)] {
+        store.all(Self.resetTokensCollection).compactMap { key, bytes in
+            (try? StoreCoding.decode(StoredResetToken.self, from: bytes)).map { (key, $0) }
+        }
+    }
+
+    private func expiredTokens(at now: Date) -> [String] {
+        storedTokens().filter { $0.record.expiresAt <= now }.map(\.key)
+    }
+
+    private func tokens(of user: UserID) -> [String] {
+        storedTokens().filter { $0.record.user == user }.map(\.key)
+    }
+}

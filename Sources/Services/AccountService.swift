@@ -1,0 +1,118 @@
+import Foundation
+import Models
+import Storage
+import Synchronization
+
+/// Accounts over the store: registration, sign-in, settings and password resets. Hashing runs
+/// outside every lock; callers run these methods on a worker pool, never on an event loop.
+public final class AccountService: AccountRepository {
+    public struct Configuration: Sendable {
+        /// PBKDF2 cost for new hashes; tests lower it, production keeps the default.
+        public var passwordIterations: Int
+        public var resetTokenLifetime: TimeInterval
+        /// Prefix of the link in reset mails (scheme and host, no trailing slash); empty gives a
+        /// path-only link.
+        public var resetLinkBase: String
+
+        public init(
+            passwordIterations: Int = PasswordHasher.defaultIterations, resetTokenLifetime: TimeInterval = 30 * 60,
+            resetLinkBase: String = ""
+        ) {
+            self.passwordIterations = passwordIterations
+            self.resetTokenLifetime = resetTokenLifetime
+            self.resetLinkBase = resetLinkBase
+        }
+    }
+
+    /// Failures outside the sign-in vocabulary of `AccountError`.
+    public enum Error: Swift.Error, Hashable, Sendable {
+        case unknownUser(UserID)
+    }
+
+    static let accountsCollection = "accounts.users"
+    static let resetTokensCollection = "accounts.resetTokens"
+
+    let configuration: Configuration
+    let store: any KeyValueStore
+    let outbox: Outbox
+    let clock: @Sendable () -> Date
+    let log: @Sendable (String) -> Void
+    let hasher: PasswordHasher
+    let state: Mutex<AccountState>
+    /// Serialises writers so uniqueness checks and token consumption see every earlier write.
+    let writeLock = Mutex(())
+
+    public init(
+        store: any KeyValueStore, outbox: Outbox, configuration: Configuration = Configuration(),
+        clock: @escaping @Sendable () -> Date = { Date() }, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws {
+        self.configuration = configuration
+        self.store = store
+        self.outbox = outbox
+        self.clock = clock
+        self.log = log
+        self.hasher = PasswordHasher(iterations: configuration.passwordIterations)
+        state = Mutex(AccountState(try StoreCoding.decodeAll(StoredAccount.self, in: Self.accountsCollection, of: store)))
+    }
+
+    public func register(username: String, email: String, password: String) throws -> User {
+        try register(username: username, email: email, password: password, settings: Settings())
+    }
+
+    /// Registers with initial settings (the demo user's display name, for one).
+    public func register(username: String, email: String, password: String, settings: Settings) throws -> User {
+        let hash = try hasher.hash(password)
+        return try writeLock.withLock { _ throws -> User in
+            let current = state.withLock { $0 }
+            guard current.account(username: username) == nil else { throw AccountError.usernameTaken }
+            guard current.account(email: email) == nil else { throw AccountError.emailTaken }
+            let user = User(id: UserID(ByteEncoding.hex(SecureRandom.bytes(8))), username: username, email: email, settings: settings)
+            try save(StoredAccount(user: user, password: hash))
+            return user
+        }
+    }
+
+    /// The same error, after about the same work, whether the username is unknown or the password wrong.
+    public func authenticate(username: String, password: String) throws -> User {
+        guard let account = state.withLock({ $0.account(username: username) }) else {
+            hasher.simulateVerification(password)
+            throw AccountError.invalidCredentials
+        }
+        guard hasher.verify(password, against: account.password) else { throw AccountError.invalidCredentials }
+        if account.password.iterations != hasher.iterations {
+            // The configured cost changed since this hash was made: upgrade it while the password is at hand.
+            try? replacePassword(of: account.user.id, with: password)
+        }
+        return account.user
+    }
+
+    public func user(_ id: UserID) -> User? {
+        state.withLock { $0.accounts[id]?.user }
+    }
+
+    public func saveSettings(_ settings: Settings, for id: UserID) throws -> User {
+        try writeLock.withLock { _ throws -> User in
+            guard var account = state.withLock({ $0.accounts[id] }) else { throw Error.unknownUser(id) }
+            account.user.settings = settings
+            try save(account)
+            return account.user
+        }
+    }
+
+    /// Stores the account and publishes it to readers; call with the write lock held.
+    func save(_ account: StoredAccount, alongside extra: [StoreMutation] = []) throws {
+        try store.apply(
+            [.put(collection: Self.accountsCollection, key: account.user.id.rawValue, value: try StoreCoding.encode(account))]
+                + extra)
+        state.withLock { $0.upsert(account) }
+    }
+
+    private func replacePassword(of id: UserID, with password: String) throws {
+        let hash = try hasher.hash(password)
+        try writeLock.withLock { _ throws in
+            guard var account = state.withLock({ $0.accounts[id] }) else { return }
+            account.password = hash
+            try save(account)
+        }
+    }
+}

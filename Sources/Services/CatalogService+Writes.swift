@@ -1,0 +1,125 @@
+import Models
+import Storage
+
+extension CatalogService {
+    public func addItem(_ draft: ItemDraft, to category: CategoryID) throws -> Item {
+        let item = try write(advancingCounter: true) { state in
+            guard state.category(category) != nil else { throw CatalogError.unknownCategory(category) }
+            return Item(
+                id: ItemID(state.nextItemID), category: category, title: draft.title, subtitle: draft.subtitle,
+                createdAt: today())
+        }
+        notify(.itemAdded(item))
+        return item
+    }
+
+    public func updateItem(_ id: ItemID, with draft: ItemDraft) throws -> Item {
+        let item = try write { state in
+            guard var item = state.item(id) else { throw CatalogError.unknownItem(id) }
+            item.title = draft.title
+            item.subtitle = draft.subtitle
+            return item
+        }
+        notify(.itemUpdated(item))
+        return item
+    }
+
+    public func setFavourite(_ id: ItemID, _ isFavourite: Bool) throws -> Item {
+        let item = try write { state in
+            guard var item = state.item(id) else { throw CatalogError.unknownItem(id) }
+            item.isFavourite = isFavourite
+            return item
+        }
+        notify(.itemUpdated(item))
+        return item
+    }
+
+    /// Moves an item to another category; it keeps its id, so old links can be redirected.
+    public func moveItem(_ id: ItemID, to category: CategoryID) throws -> Item {
+        var origin = category
+        let item = try write { state in
+            guard var item = state.item(id) else { throw CatalogError.unknownItem(id) }
+            guard state.category(category) != nil else { throw CatalogError.unknownCategory(category) }
+            origin = item.category
+            item.category = category
+            return item
+        }
+        if origin != category { notify(.itemMoved(id, from: origin, to: category)) }
+        return item
+    }
+
+    public func deleteItem(_ id: ItemID) throws {
+        let category = try writeLock.withLock { _ throws -> CategoryID in
+            guard let category = state.withLock({ $0.locations[id] }) else { throw CatalogError.unknownItem(id) }
+            try store.delete(Self.itemsCollection, key: String(id.rawValue))
+            state.withLock { $0.remove(id) }
+            return category
+        }
+        notify(.itemRemoved(id, from: category))
+    }
+
+    /// Appends a category to the sidebar (or renames one with the same id).
+    public func addCategory(_ category: Category) throws {
+        try writeLock.withLock { _ throws in
+            let position = state.withLock { state in
+                state.categories.firstIndex { $0.id == category.id } ?? state.categories.count
+            }
+            try store.put(
+                Self.categoriesCollection, key: category.id.rawValue,
+                value: try StoreCoding.encode(StoredCategory(category: category, position: position)))
+            state.withLock { state in
+                if state.category(category.id) == nil { state.add(category) } else {
+                    state = CatalogState(
+                        categories: state.categories.map { $0.id == category.id ? category : $0 },
+                        items: state.itemsByCategory.values.flatMap { $0 }, nextItemID: state.nextItemID)
+                }
+            }
+        }
+    }
+
+    /// Adds categories and items (ids given) in one durable write: seeding 400 items costs one fsync.
+    public func importCatalog(categories: [Category], items: [Item]) throws {
+        try writeLock.withLock { _ throws in
+            let existing = state.withLock { $0 }
+            var mutations: [StoreMutation] = []
+            var merged = existing.categories
+            for category in categories where !merged.contains(where: { $0.id == category.id }) {
+                mutations.append(.put(
+                    collection: Self.categoriesCollection, key: category.id.rawValue,
+                    value: try StoreCoding.encode(StoredCategory(category: category, position: merged.count))))
+                merged.append(category)
+            }
+            for item in items {
+                guard merged.contains(where: { $0.id == item.category }) else {
+                    throw CatalogError.unknownCategory(item.category)
+                }
+                mutations.append(.put(
+                    collection: Self.itemsCollection, key: String(item.id.rawValue), value: try StoreCoding.encode(item)))
+            }
+            try store.apply(mutations)
+            let replaced = Set(items.map(\.id))
+            let allItems = existing.itemsByCategory.values.flatMap { $0 }.filter { !replaced.contains($0.id) } + items
+            state.withLock { $0 = CatalogState(categories: merged, items: allItems, nextItemID: existing.nextItemID) }
+        }
+    }
+
+    /// Runs `change` against the current state under the write lock, stores the item it returns,
+    /// then publishes it to readers.
+    /// `advancingCounter` also persists the next free id, so ids of deleted items are never reused
+    /// (an old deep link must not land on a different item).
+    private func write(advancingCounter: Bool = false, _ change: (CatalogState) throws -> Item) throws -> Item {
+        try writeLock.withLock { _ throws -> Item in
+            let item = try change(state.withLock { $0 })
+            var mutations: [StoreMutation] = [
+                .put(collection: Self.itemsCollection, key: String(item.id.rawValue), value: try StoreCoding.encode(item))
+            ]
+            if advancingCounter {
+                mutations.append(.put(
+                    collection: Self.metaCollection, key: Self.nextItemIDKey, value: Array(String(item.id.rawValue + 1).utf8)))
+            }
+            try store.apply(mutations)
+            state.withLock { $0.upsert(item) }
+            return item
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Models
+import Storage
+import Synchronization
+
+/// The Library's catalog: everything in memory for the page that reads a category's items and
+/// every category's count per request; writes go through the store and are durable on return.
+public final class CatalogService: CatalogRepository {
+    static let categoriesCollection = "catalog.categories"
+    static let itemsCollection = "catalog.items"
+    static let metaCollection = "catalog.meta"
+    static let nextItemIDKey = "nextItemID"
+
+    let store: any KeyValueStore
+    let state: Mutex<CatalogState>
+    /// Serialises writers so each validates against the state its write will change.
+    let writeLock = Mutex(())
+    let observers = Mutex<[@Sendable (CatalogChange) -> Void]>([])
+    let today: @Sendable () -> CalendarDate
+
+    /// Loads the catalog held by `store`. `clock` dates new items (in UTC).
+    public init(store: any KeyValueStore, clock: @escaping @Sendable () -> Date = { Date() }) throws {
+        self.store = store
+        self.today = { CalendarDate(clock()) }
+        let categories = try StoreCoding.decodeAll(StoredCategory.self, in: Self.categoriesCollection, of: store)
+            .sorted { ($0.position, $0.category.id) < ($1.position, $1.category.id) }
+            .map(\.category)
+        let items = try StoreCoding.decodeAll(Item.self, in: Self.itemsCollection, of: store)
+        let nextItemID = store.get(Self.metaCollection, key: Self.nextItemIDKey)
+            .flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 1
+        state = Mutex(CatalogState(categories: categories, items: items, nextItemID: nextItemID))
+    }
+
+    /// Calls `observer` after every committed change, on the writer's thread, outside all locks.
+    public func observe(_ observer: @escaping @Sendable (CatalogChange) -> Void) {
+        observers.withLock { $0.append(observer) }
+    }
+
+    /// Calls `handler` when an item leaves its category: deleted, or moved to another one.
+    public func onItemRemoved(_ handler: @escaping @Sendable (ItemID) -> Void) {
+        observe { change in
+            switch change {
+            case .itemRemoved(let id, _), .itemMoved(let id, _, _): handler(id)
+            case .itemAdded, .itemUpdated: break
+            }
+        }
+    }
+
+    // MARK: Reads
+
+    public func categories() -> [Category] {
+        state.withLock { $0.categories }
+    }
+
+    public func category(_ id: CategoryID) -> Category? {
+        state.withLock { $0.category(id) }
+    }
+
+    public func items(in category: CategoryID) -> [Item] {
+        state.withLock { $0.itemsByCategory[category] ?? [] }
+    }
+
+    public func itemCount(in category: CategoryID) -> Int {
+        state.withLock { $0.itemsByCategory[category]?.count ?? 0 }
+    }
+
+    public func item(_ id: ItemID) -> Item? {
+        state.withLock { $0.item(id) }
+    }
+
+    func notify(_ change: CatalogChange) {
+        for observer in observers.withLock({ $0 }) {
+            observer(change)
+        }
+    }
+}
+
+extension CalendarDate {
+    /// The UTC day of `date`.
+    init(_ date: Date) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self.init(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+}

@@ -1,1 +1,0 @@
-// Services: placeholder until the module's first real file lands; delete it then.

@@ -1,0 +1,47 @@
+extension JournalStore {
+    /// Queues the record and returns once it is durable. The first writer to take the commit lock
+    /// writes the whole queue; writers queued behind it find their record settled and return.
+    func commit(_ record: [UInt8], _ mutations: [StoreMutation]) throws {
+        let sequence = try state.withLock { try $0.enqueue(record, mutations) }
+        try commitLock.withLock { _ throws in
+            if try state.withLock({ try $0.isSettled(sequence) }) { return }
+            try writeQueue()
+            _ = try state.withLock { try $0.isSettled(sequence) }
+        }
+    }
+
+    /// Writes and syncs every queued record; call with the commit lock held.
+    private func writeQueue() throws {
+        let (journal, offset, batch) = try state.withLock { try $0.takeQueue() }
+        guard !batch.isEmpty else { return }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(batch.reduce(0) { $0 + $1.record.count })
+        for queued in batch { bytes += queued.record }
+
+        do {
+            try journal.write(bytes, at: offset)
+        } catch {
+            // Cut the partial write so later records are not stranded behind garbage; if even
+            // that fails, the journal's tail is unknown and the store stops accepting writes.
+            var failure: String?
+            do { try journal.truncate(to: offset) } catch { failure = "could not remove a partial write: \(error)" }
+            state.withLock { state in
+                state.reject(batch, because: error)
+                if let failure { state.failure = failure }
+            }
+            return
+        }
+        do {
+            try journal.sync()
+        } catch {
+            // After a failed fsync the kernel may have dropped the dirty pages: nothing written
+            // since the last good sync can be trusted until a restart recovers from the file.
+            state.withLock { state in
+                state.reject(batch, because: error)
+                state.failure = "fsync failed: \(error)"
+            }
+            return
+        }
+        state.withLock { $0.markDurable(batch, bytes: bytes.count) }
+    }
+}

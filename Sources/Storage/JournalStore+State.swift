@@ -1,0 +1,77 @@
+extension JournalStore {
+    /// A record waiting for the next group commit.
+    struct Queued {
+        var sequence: UInt64
+        var record: [UInt8]
+        var mutations: [StoreMutation]
+    }
+
+    struct State {
+        var contents: StoreContents
+        var journal: SystemFile?
+        /// The directory lock, held while the store is open.
+        var lock: SystemFile?
+        var journalSize: Int
+        var generation: UInt64
+        /// The last sequence number handed to a writer (numbered from 1).
+        var lastSequence: UInt64 = 0
+        /// Every sequence up to this one is settled: durable and applied, or rejected.
+        var settled: UInt64 = 0
+        /// Records waiting to be written, in sequence order.
+        var queue: [Queued] = []
+        /// Why a settled record was not written; each writer collects its own entry.
+        var rejected: [UInt64: StorageError] = [:]
+        /// Set when the disk state became uncertain; writes are refused from then on.
+        var failure: String?
+
+        init(contents: StoreContents, journal: SystemFile, journalSize: Int, generation: UInt64) {
+            self.contents = contents
+            self.journal = journal
+            self.journalSize = journalSize
+            self.generation = generation
+        }
+
+        func writableJournal() throws(StorageError) -> SystemFile {
+            if let failure { throw .storeFailed(failure) }
+            guard let journal else { throw .closed }
+            return journal
+        }
+
+        mutating func enqueue(_ record: [UInt8], _ mutations: [StoreMutation]) throws(StorageError) -> UInt64 {
+            _ = try writableJournal()
+            lastSequence += 1
+            queue.append(Queued(sequence: lastSequence, record: record, mutations: mutations))
+            return lastSequence
+        }
+
+        /// True once `sequence` is durable; throws if it was rejected.
+        mutating func isSettled(_ sequence: UInt64) throws(StorageError) -> Bool {
+            if let error = rejected.removeValue(forKey: sequence) { throw error }
+            return sequence <= settled
+        }
+
+        mutating func takeQueue() throws(StorageError) -> (journal: SystemFile, offset: Int, batch: [Queued]) {
+            let journal = try writableJournal()
+            defer { queue = [] }
+            return (journal, journalSize, queue)
+        }
+
+        mutating func markDurable(_ batch: [Queued], bytes: Int) {
+            for queued in batch { contents.apply(queued.mutations) }
+            journalSize += bytes
+            settled = batch.last?.sequence ?? settled
+        }
+
+        mutating func reject(_ batch: [Queued], because error: StorageError) {
+            for queued in batch { rejected[queued.sequence] = error }
+            settled = batch.last?.sequence ?? settled
+        }
+
+        mutating func closeFiles() {
+            journal?.close()
+            journal = nil
+            lock?.close()
+            lock = nil
+        }
+    }
+}

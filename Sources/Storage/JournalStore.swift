@@ -1,0 +1,97 @@
+import Synchronization
+
+/// The durable store: every write is appended to a journal and fsync'd before it returns; once the
+/// journal grows past a threshold its contents fold into a snapshot and a new journal generation
+/// starts. The whole state lives in memory, so reads never touch the disk.
+///
+/// Writers queue their records; whoever takes the commit lock writes every queued record with one
+/// `pwrite` and one `fsync` (group commit). A write becomes visible to readers only once it is
+/// durable, in journal order, and the state lock is never held across disk I/O except by a snapshot.
+public final class JournalStore: KeyValueStore {
+    public struct Configuration: Sendable {
+        /// The directory holding `snapshot` and `journal`; created when missing.
+        public var directory: String
+        /// Journal size (bytes) after which a write triggers a snapshot.
+        public var snapshotThreshold: Int
+        /// The largest record accepted; larger lengths read back from disk count as damage.
+        public var maximumRecordSize: Int
+
+        public init(directory: String, snapshotThreshold: Int = 8 << 20, maximumRecordSize: Int = 64 << 20) {
+            self.directory = directory
+            self.snapshotThreshold = snapshotThreshold
+            self.maximumRecordSize = maximumRecordSize
+        }
+
+        var journalPath: String { directory + "/journal" }
+        var snapshotPath: String { directory + "/snapshot" }
+        var lockPath: String { directory + "/lock" }
+    }
+
+    public let configuration: Configuration
+    /// What start-up found: replayed records, and any damaged tail that was cut off.
+    public let recovery: RecoveryReport
+    let state: Mutex<State>
+    /// Held by the writer committing the queue (or by a snapshot); its waiters form the next group.
+    let commitLock = Mutex(())
+
+    /// Opens (or creates) the store, loading the snapshot and replaying the journal.
+    public init(configuration: Configuration) throws {
+        self.configuration = configuration
+        try SystemFile.makeDirectory(configuration.directory)
+        let lock = try SystemFile.lock(configuration.lockPath)
+        var state: State
+        do {
+            (state, recovery) = try Self.recover(configuration)
+        } catch {
+            lock.close()
+            throw error
+        }
+        state.lock = lock
+        self.state = Mutex(state)
+    }
+
+    public convenience init(directory: String) throws {
+        try self.init(configuration: Configuration(directory: directory))
+    }
+
+    deinit {
+        state.withLock { $0.closeFiles() }
+    }
+
+    public func get(_ collection: String, key: String) -> [UInt8]? {
+        state.withLock { $0.contents.get(collection, key: key) }
+    }
+
+    public func all(_ collection: String) -> [String: [UInt8]] {
+        state.withLock { $0.contents.all(collection) }
+    }
+
+    public var isEmpty: Bool { state.withLock { $0.contents.isEmpty && $0.queue.isEmpty } }
+
+    /// The journal's current generation (bumped by each snapshot).
+    public var generation: UInt64 { state.withLock { $0.generation } }
+
+    /// The journal's current size in bytes, header included.
+    public var journalSize: Int { state.withLock { $0.journalSize } }
+
+    public func apply(_ mutations: [StoreMutation]) throws {
+        guard !mutations.isEmpty else { return }
+        let record = FileFormat.record(MutationCodec.encode(mutations))
+        guard record.count - FileFormat.recordHeaderSize <= configuration.maximumRecordSize else {
+            throw StorageError.recordTooLarge(bytes: record.count, limit: configuration.maximumRecordSize)
+        }
+        try commit(record, mutations)
+        if journalSize >= configuration.snapshotThreshold {
+            // The write is already durable; a failed snapshot marks the store failed and the next
+            // write reports it.
+            try? snapshot(ifJournalReaches: configuration.snapshotThreshold)
+        }
+    }
+
+    /// Releases the file; later writes throw `StorageError.closed`.
+    public func close() {
+        commitLock.withLock { _ in
+            state.withLock { $0.closeFiles() }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// Why a store could not open or write. Every case names the file so an operator knows where to look.
+public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file was written by a different format version of Waypoint's store.
+    case unsupportedVersion(path: String, found: UInt32, supported: UInt32)
+    /// The file does not start with the store's magic bytes.
+    case notAStoreFile(path: String)
+    /// A snapshot failed its checksum or could not be decoded; snapshots are renamed into place
+    /// whole, so this is real damage and is never repaired silently.
+    case corruptSnapshot(path: String, reason: String)
+    /// The journal belongs to a newer generation than the snapshot: the snapshot it builds on is missing.
+    case missingSnapshot(path: String, journalGeneration: UInt64, snapshotGeneration: UInt64)
+    /// A system call failed.
+    case io(operation: String, path: String, errno: Int32)
+    /// A record is larger than the journal accepts.
+    case recordTooLarge(bytes: Int, limit: Int)
+    /// An earlier write or sync failed in a way that leaves the disk state uncertain; the store
+    /// refuses further writes until it is reopened (and recovered).
+    case storeFailed(String)
+    /// Another open store (in this process or another) holds the directory.
+    case locked(path: String)
+    case closed
+
+    public var description: String {
+        switch self {
+        case .unsupportedVersion(let path, let found, let supported):
+            "\(path): format version \(found) is not supported (this build reads version \(supported))"
+        case .notAStoreFile(let path):
+            "\(path): not a Waypoint store file (bad magic bytes)"
+        case .corruptSnapshot(let path, let reason):
+            "\(path): corrupt snapshot: \(reason)"
+        case .missingSnapshot(let path, let journal, let snapshot):
+            "\(path): journal generation \(journal) needs a snapshot of that generation, found \(snapshot)"
+        case .io(let operation, let path, let code):
+            "\(path): \(operation) failed with errno \(code)"
+        case .recordTooLarge(let bytes, let limit):
+            "record of \(bytes) bytes exceeds the limit of \(limit) bytes"
+        case .storeFailed(let reason):
+            "store refuses writes after an earlier failure: \(reason)"
+        case .locked(let path):
+            "\(path): the store is already open elsewhere"
+        case .closed:
+            "store is closed"
+        }
+    }
+}

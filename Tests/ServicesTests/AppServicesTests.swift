@@ -1,0 +1,31 @@
+import Foundation
+import Models
+import Testing
+@testable import Services
+
+struct AppServicesTests {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("waypoint-app-\(UUID().uuidString)").path
+
+    func open(_ log: LogRecorder) throws -> AppServices {
+        try AppServices(configuration: .init(dataDirectory: directory, passwordIterations: 1_000), log: log.closure)
+    }
+
+    @Test func theFirstStartSeedsAndTheSecondKeepsTheData() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let log = LogRecorder()
+        do {
+            let services = try open(log)
+            #expect(services.seeded)
+            #expect(services.catalog.categories().count == 8)
+            try services.catalog.deleteItem(ItemID(1))
+            services.close()
+        }
+        let services = try open(log)
+        #expect(!services.seeded)
+        #expect(services.catalog.itemCount(in: CategoryID("category-1")) == 49)
+        #expect(try services.login.authenticate(username: "demo", password: "demo-password", clientAddress: "127.0.0.1").displayName == "Demo User")
+        #expect(log.all.filter { $0.hasPrefix("store opened") }.count == 2)
+        services.close()
+    }
+}

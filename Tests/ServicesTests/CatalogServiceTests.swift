@@ -1,0 +1,85 @@
+import Models
+import Synchronization
+import Testing
+@testable import Services
+
+struct CatalogServiceTests {
+    let fixture: Fixture
+    let first = CategoryID("category-1")
+    let second = CategoryID("category-2")
+
+    init() throws {
+        fixture = try Fixture(seed: true)
+    }
+
+    @Test func anAddedItemGetsTheNextIdAndTodaysDate() throws {
+        let item = try fixture.catalog.addItem(ItemDraft(title: "New", subtitle: "Fresh"), to: first)
+        #expect(item.id == ItemID(401))
+        #expect(item.createdAt == CalendarDate(fixture.clock.now))
+        #expect(fixture.catalog.items(in: first).last == item)
+        #expect(fixture.catalog.itemCount(in: first) == 51)
+    }
+
+    @Test func writesSurviveARestart() throws {
+        let added = try fixture.catalog.addItem(ItemDraft(title: "New", subtitle: "Fresh"), to: first)
+        _ = try fixture.catalog.updateItem(ItemID(2), with: ItemDraft(title: "Renamed", subtitle: "Changed"))
+        _ = try fixture.catalog.setFavourite(ItemID(3), true)
+        try fixture.catalog.deleteItem(ItemID(4))
+        _ = try fixture.catalog.moveItem(ItemID(5), to: second)
+        let before = fixture.catalog.categories().map { fixture.catalog.items(in: $0.id) }
+
+        try fixture.reopen()
+        #expect(fixture.catalog.categories().map { fixture.catalog.items(in: $0.id) } == before)
+        #expect(fixture.catalog.item(added.id) == added)
+        #expect(fixture.catalog.item(ItemID(2))?.title == "Renamed")
+        #expect(fixture.catalog.item(ItemID(3))?.isFavourite == true)
+        #expect(fixture.catalog.item(ItemID(4)) == nil)
+        #expect(fixture.catalog.item(ItemID(5))?.category == second)
+        #expect(fixture.catalog.itemCount(in: first) == 49)
+        #expect(fixture.catalog.itemCount(in: second) == 51)
+    }
+
+    @Test func listsStaySortedById() throws {
+        _ = try fixture.catalog.moveItem(ItemID(1), to: second)
+        let ids = fixture.catalog.items(in: second).map(\.id.rawValue)
+        #expect(ids == ids.sorted())
+        #expect(ids.first == 1)
+    }
+
+    @Test func idsOfDeletedItemsAreNeverReused() throws {
+        let added = try fixture.catalog.addItem(ItemDraft(title: "Short-lived", subtitle: ""), to: first)
+        try fixture.catalog.deleteItem(added.id)
+        try fixture.reopen()
+        #expect(try fixture.catalog.addItem(ItemDraft(title: "Next", subtitle: ""), to: first).id == ItemID(added.id.rawValue + 1))
+    }
+
+    @Test func unknownCategoriesAndItemsAreRefused() {
+        let missing = CategoryID("nope")
+        #expect(throws: CatalogError.unknownCategory(missing)) {
+            try fixture.catalog.addItem(ItemDraft(title: "x", subtitle: "y"), to: missing)
+        }
+        #expect(throws: CatalogError.unknownItem(ItemID(9999))) {
+            try fixture.catalog.updateItem(ItemID(9999), with: ItemDraft(title: "x", subtitle: "y"))
+        }
+        #expect(throws: CatalogError.unknownItem(ItemID(9999))) { try fixture.catalog.setFavourite(ItemID(9999), true) }
+        #expect(throws: CatalogError.unknownItem(ItemID(9999))) { try fixture.catalog.deleteItem(ItemID(9999)) }
+        #expect(throws: CatalogError.unknownCategory(missing)) { try fixture.catalog.moveItem(ItemID(1), to: missing) }
+        #expect(fixture.catalog.items(in: missing).isEmpty)
+        #expect(fixture.catalog.itemCount(in: missing) == 0)
+    }
+
+    @Test func removalObserversHearOfDeletesAndMoves() throws {
+        let removed = Mutex<[ItemID]>([])
+        let changes = Mutex<[CatalogChange]>([])
+        fixture.catalog.onItemRemoved { id in removed.withLock { $0.append(id) } }
+        fixture.catalog.observe { change in changes.withLock { $0.append(change) } }
+
+        try fixture.catalog.deleteItem(ItemID(7))
+        _ = try fixture.catalog.moveItem(ItemID(8), to: second)
+        _ = try fixture.catalog.setFavourite(ItemID(9), true)
+
+        #expect(removed.withLock { $0 } == [ItemID(7), ItemID(8)])
+        #expect(changes.withLock { $0 }.prefix(2) == [.itemRemoved(ItemID(7), from: first), .itemMoved(ItemID(8), from: first, to: second)])
+        #expect(changes.withLock { $0 }.count == 3)
+    }
+}

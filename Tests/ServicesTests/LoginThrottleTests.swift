@@ -1,0 +1,74 @@
+import Foundation
+import Models
+import Testing
+@testable import Services
+
+struct LoginThrottleTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    var throttle = LoginThrottle(configuration: .init(maxFailuresPerAccount: 5, maxFailuresPerAddress: 8, window: 900))
+
+    @Test mutating func theSixthAttemptOnAnAccountIsRefusedUntilTheWindowEnds() throws {
+        for attempt in 0..<5 {
+            try throttle.check(account: "ada", address: "10.0.0.\(attempt)", now: start)
+            throttle.recordFailure(account: "ada", address: "10.0.0.\(attempt)", now: start)
+        }
+        #expect(throws: AccountError.tooManyAttempts(retryAfterSeconds: 900)) {
+            try throttle.check(account: "ADA", address: "10.0.0.99", now: start)
+        }
+        #expect(throws: AccountError.tooManyAttempts(retryAfterSeconds: 1)) {
+            try throttle.check(account: "ada", address: "10.0.0.99", now: start.addingTimeInterval(899.5))
+        }
+        try throttle.check(account: "ada", address: "10.0.0.99", now: start.addingTimeInterval(900))
+        try throttle.check(account: "grace", address: "10.0.0.0", now: start)
+    }
+
+    @Test mutating func oneAddressGuessingManyAccountsIsRefused() throws {
+        for attempt in 0..<8 {
+            throttle.recordFailure(account: "user\(attempt)", address: "10.0.0.1", now: start.addingTimeInterval(Double(attempt)))
+        }
+        #expect(throws: AccountError.tooManyAttempts(retryAfterSeconds: 900)) {
+            try throttle.check(account: "someone-new", address: "10.0.0.1", now: start)
+        }
+        try throttle.check(account: "someone-new", address: "10.0.0.2", now: start)
+    }
+
+    @Test mutating func successClearsTheAccountButNotTheAddress() throws {
+        for _ in 0..<5 { throttle.recordFailure(account: "ada", address: "10.0.0.1", now: start) }
+        throttle.recordSuccess(account: "Ada")
+        try throttle.check(account: "ada", address: "10.0.0.2", now: start)
+        for _ in 0..<3 { throttle.recordFailure(account: "grace", address: "10.0.0.1", now: start) }
+        #expect(throws: AccountError.self) { try throttle.check(account: "grace", address: "10.0.0.1", now: start) }
+    }
+
+    @Test mutating func failuresInAnOldWindowStartANewCount() throws {
+        for _ in 0..<4 { throttle.recordFailure(account: "ada", address: "a", now: start) }
+        throttle.recordFailure(account: "ada", address: "a", now: start.addingTimeInterval(1000))
+        try throttle.check(account: "ada", address: "a", now: start.addingTimeInterval(1000))
+    }
+
+    @Test func memoryStaysBoundedUnderAFloodOfNames() {
+        var small = LoginThrottle(configuration: .init(maxEntries: 100))
+        for index in 0..<1_000 {
+            small.recordFailure(account: "user\(index)", address: "10.0.\(index / 256).\(index % 256)", now: start.addingTimeInterval(Double(index)))
+        }
+        #expect(small.entryCount.accounts <= 100)
+        #expect(small.entryCount.addresses <= 100)
+    }
+
+    @Test func throttledLoginCountsFailuresAndRefusesBeforeHashing() throws {
+        let fixture = try Fixture()
+        _ = try fixture.accounts.register(username: "ada", email: "ada@example.com", password: "right")
+        let login = ThrottledLogin(
+            accounts: fixture.accounts, configuration: .init(maxFailuresPerAccount: 3, window: 60), clock: fixture.clock.closure)
+        for _ in 0..<3 {
+            #expect(throws: AccountError.invalidCredentials) {
+                try login.authenticate(username: "ada", password: "wrong", clientAddress: "127.0.0.1")
+            }
+        }
+        #expect(throws: AccountError.tooManyAttempts(retryAfterSeconds: 60)) {
+            try login.authenticate(username: "ada", password: "right", clientAddress: "127.0.0.2")
+        }
+        fixture.clock.advance(by: 60)
+        #expect(try login.authenticate(username: "ada", password: "right", clientAddress: "127.0.0.2").username == "ada")
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Models
+import Testing
+@testable import Services
+
+struct PasswordResetTests {
+    let fixture: Fixture
+
+    init() throws {
+        fixture = try Fixture()
+        _ = try fixture.accounts.register(username: "ada", email: "ada@example.com", password: "old-password")
+    }
+
+    /// The token from the newest mail's `/reset-password/{token}` link.
+    func tokenFromOutbox() throws -> String {
+        let path = try #require(fixture.outbox.messagePaths().last)
+        let mail = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(mail.contains("To: ada@example.com"))
+        let link = try #require(mail.split(whereSeparator: \.isWhitespace).first { $0.contains("/reset-password/") })
+        #expect(link.hasPrefix("http://127.0.0.1:8080/reset-password/"))
+        return String(try #require(link.split(separator: "/").last))
+    }
+
+    @Test func theWholeResetFlowWorksThroughTheOutbox() throws {
+        try fixture.accounts.requestPasswordReset(email: "ADA@example.com")
+        let token = try tokenFromOutbox()
+        #expect(fixture.accounts.isResetTokenValid(token))
+        #expect(fixture.log.all.contains { $0.contains("queued") && !$0.contains(token) })
+
+        let user = try fixture.accounts.resetPassword(token: token, newPassword: "new-password")
+        #expect(user.username == "ada")
+        #expect(throws: AccountError.invalidCredentials) {
+            try fixture.accounts.authenticate(username: "ada", password: "old-password")
+        }
+        #expect(try fixture.accounts.authenticate(username: "ada", password: "new-password") == user)
+
+        #expect(!fixture.accounts.isResetTokenValid(token))
+        #expect(throws: AccountError.invalidOrExpiredToken) {
+            try fixture.accounts.resetPassword(token: token, newPassword: "third-password")
+        }
+    }
+
+    @Test func theNewPasswordSurvivesARestart() throws {
+        try fixture.accounts.requestPasswordReset(email: "ada@example.com")
+        _ = try fixture.accounts.resetPassword(token: try tokenFromOutbox(), newPassword: "new-password")
+        try fixture.reopen()
+        #expect(try fixture.accounts.authenticate(username: "ada", password: "new-password").username == "ada")
+    }
+
+    @Test func anExpiredTokenFails() throws {
+        try fixture.accounts.requestPasswordReset(email: "ada@example.com")
+        let token = try tokenFromOutbox()
+        fixture.clock.advance(by: 29 * 60)
+        #expect(fixture.accounts.isResetTokenValid(token))
+        fixture.clock.advance(by: 60)
+        #expect(!fixture.accounts.isResetTokenValid(token))
+        #expect(throws: AccountError.invalidOrExpiredToken) {
+            try fixture.accounts.resetPassword(token: token, newPassword: "new-password")
+        }
+        #expect(try fixture.accounts.authenticate(username: "ada", password: "old-password").username == "ada")
+    }
+
+    @Test func anUnknownEmailSendsNothingAndAnswersTheSame() throws {
+        try fixture.accounts.requestPasswordReset(email: "nobody@example.com")
+        #expect(fixture.outbox.messagePaths().isEmpty)
+        #expect(fixture.log.all.count == 1)
+    }
+
+    @Test(arguments: ["", "made-up-token", "%2e%2e/etc/passwd"])
+    func aMadeUpTokenIsInvalid(token: String) {
+        #expect(!fixture.accounts.isResetTokenValid(token))
+        #expect(throws: AccountError.invalidOrExpiredToken) {
+            try fixture.accounts.resetPassword(token: token, newPassword: "x")
+        }
+    }
+
+    @Test func usingOneTokenRetiresTheUsersOtherTokens() throws {
+        try fixture.accounts.requestPasswordReset(email: "ada@example.com")
+        let first = try tokenFromOutbox()
+        fixture.clock.advance(by: 1)
+        try fixture.accounts.requestPasswordReset(email: "ada@example.com")
+        let second = try tokenFromOutbox()
+        #expect(first != second)
+        _ = try fixture.accounts.resetPassword(token: second, newPassword: "new-password")
+        #expect(!fixture.accounts.isResetTokenValid(first))
+    }
+
+    @Test func onlyTheTokensDigestIsStored() throws {
+        try fixture.accounts.requestPasswordReset(email: "ada@example.com")
+        let token = try tokenFromOutbox()
+        let keys = Array(fixture.store.all("accounts.resetTokens").keys)
+        #expect(keys == [ByteEncoding.hex(Crypto.sha256(Array(token.utf8)))])
+    }
+}

@@ -1,1 +1,0 @@
-// ServicesTests: placeholder until the first real test lands; delete it then.

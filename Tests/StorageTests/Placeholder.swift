@@ -1,1 +1,0 @@
-// StorageTests: placeholder until the first real test lands; delete it then.
