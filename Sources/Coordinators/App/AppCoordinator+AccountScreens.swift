@@ -1,0 +1,47 @@
+import ViewModels
+
+extension AppCoordinator {
+    /// An account page; `state` replaces the fresh form after a refused submission.
+    func accountScreen(_ route: AccountRoute, viewer: Viewer, status: ScreenStatus = .ok, state: FormState? = nil) -> Screen {
+        let accounts = dependencies.accounts
+        let action = route.print()
+        let content: AccountContent
+        let template: ScreenTemplate
+        switch route {
+        case .login, .logout:
+            let next = route.next
+            template = .login
+            content = AccountContent(
+                heading: "Sign in",
+                form: FormContent(action: AccountRoute.login(next: next).print(), submitLabel: "Sign in",
+                    state: state ?? LoginFormViewModel(accounts: accounts).state),
+                links: [
+                    Link(title: "Create an account", href: AccountRoute.register(next: next).print()),
+                    Link(title: "Forgot your password?", href: AccountRoute.forgotPassword(next: next).print()),
+                ])
+        case .register(let next):
+            template = .register
+            content = AccountContent(
+                heading: "Create an account",
+                form: FormContent(action: action, submitLabel: "Create account",
+                    state: state ?? RegisterFormViewModel(accounts: accounts).state),
+                links: [Link(title: "Already have an account? Sign in", href: AccountRoute.login(next: next).print())])
+        case .forgotPassword(let next):
+            template = .forgotPassword
+            content = AccountContent(
+                heading: "Reset your password",
+                form: FormContent(action: action, submitLabel: "Send reset link",
+                    state: state ?? ForgotPasswordFormViewModel(accounts: accounts).state),
+                links: [Link(title: "Back to sign in", href: AccountRoute.login(next: next).print())])
+        case .resetPassword(let token):
+            let model = ResetPasswordFormViewModel(token: token, accounts: accounts)
+            template = .resetPassword
+            content = AccountContent(
+                heading: "Choose a new password",
+                form: FormContent(action: action, submitLabel: "Set password", state: state ?? model.state),
+                links: [Link(title: "Ask for a new link", href: AccountRoute.forgotPassword(next: nil).print())],
+                problem: state == nil && !model.isTokenValid ? ResetPasswordFormViewModel.invalidToken : nil)
+        }
+        return makeScreen(template, route: .account(route), viewer: viewer, status: status, content: .account(content))
+    }
+}

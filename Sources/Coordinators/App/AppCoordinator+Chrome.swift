@@ -1,0 +1,58 @@
+import Navigation
+
+extension AppCoordinator {
+    /// The tab bar: each tab links to where it was left; the active tab links to its root, so
+    /// following it pops the stack.
+    func tabLinks(active: AppTab?) -> [Link] {
+        AppTab.allCases.map { tab in
+            let route = tab == active ? rootRoute(of: tab) : rememberedRoute(of: tab)
+            return Link(title: tab.title, href: route.print(), isCurrent: tab == active)
+        }
+    }
+
+    /// The screen a tab shows now (stack and sheet), or its first screen if never opened.
+    func rememberedRoute(of tab: AppTab) -> AppRoute {
+        switch tab {
+        case .library: .library(existing(LibraryCoordinator.self)?.stack.visible ?? .home)
+        case .flow: .flow(existing(FlowCoordinator.self)?.stack.visible ?? .primary)
+        case .screen: .screen(existing(ScreenCoordinator.self)?.stack.visible ?? .primary)
+        }
+    }
+
+    func rootRoute(of tab: AppTab) -> AppRoute {
+        switch tab {
+        case .library: .library(existing(LibraryCoordinator.self)?.stack.root ?? .home)
+        case .flow: .flow(.primary)
+        case .screen: .screen(.primary)
+        }
+    }
+
+    /// Breadcrumbs to every earlier page of the stack and a back link to the one just under the top.
+    func trail<Page: PrintableRoute>(
+        _ stack: NavigationStack<Page>, title: (Page) -> String
+    ) -> (breadcrumbs: [Link], backLink: Link?) {
+        let crumbs = stack.pages.dropLast().map { Link(title: title($0), href: $0.print()) }
+        return (crumbs, crumbs.last)
+    }
+
+    func viewerChrome(_ viewer: Viewer, current: AppRoute) -> ViewerChrome {
+        let next: AppRoute? = if case .account = current { nil } else { current }
+        return ViewerChrome(
+            isSignedIn: viewer.isSignedIn, displayName: viewer.user?.displayName, theme: viewer.settings.theme.rawValue,
+            loginHref: AppRoute.account(.login(next: next)).print(),
+            registerHref: AppRoute.account(.register(next: next)).print(),
+            logoutAction: AppRoute.account(.logout).print(),
+            settingsHref: AppRoute.library(.settings).print(),
+            inspectorHref: AppRoute.inspector.print())
+    }
+
+    /// A screen with the chrome every page shares filled in.
+    func makeScreen(
+        _ template: ScreenTemplate, route: AppRoute, viewer: Viewer, status: ScreenStatus = .ok,
+        content: ScreenContent
+    ) -> Screen {
+        Screen(
+            template: template, title: title(of: route), url: route.print(), status: status,
+            tabs: tabLinks(active: route.tab), viewer: viewerChrome(viewer, current: route), content: content)
+    }
+}

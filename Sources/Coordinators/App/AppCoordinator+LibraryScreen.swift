@@ -1,0 +1,104 @@
+import Models
+import Navigation
+import ViewModels
+
+extension AppCoordinator {
+    /// The Library as its stack stands. `form` replaces the visible form's state (a refused
+    /// submission); `settingsModel` the settings form after a refused save.
+    func libraryScreen(
+        url: AppRoute, viewer: Viewer, status: ScreenStatus = .ok, form: FormState? = nil,
+        settingsModel: SettingsViewModel? = nil
+    ) -> Screen {
+        let library = self.library
+        let stack = library.stack
+        let catalog = dependencies.catalog
+        let category = stack.root.category
+        let detail = stack.pages.lazy.compactMap { page -> (CategoryID, ItemID, DetailTab)? in
+            if case .item(let category, let item, let tab) = page { return (category, item, tab ?? .overview) }
+            return nil
+        }.last
+        let detailModel = detail.flatMap { ItemDetailViewModel(item: $0.1, tab: $0.2, catalog: catalog) }
+
+        let sidebar = SidebarViewModel(selected: category, isSettingsSelected: library.isShowingSettings, catalog: catalog)
+        var content = LibraryContent(
+            categories: sidebar.rows.map { row in
+                LibraryContent.CategoryLink(
+                    name: row.name, href: LibraryRoute.category(row.id).print(), itemCount: row.itemCount,
+                    itemCountText: row.itemCountText, isSelected: row.isSelected)
+            },
+            settingsLink: Link(title: "Settings", href: LibraryRoute.settings.print(), isCurrent: library.isShowingSettings))
+
+        if let category,
+            let list = ItemListViewModel(category: category, selected: detail?.1, settings: viewer.settings, catalog: catalog)
+        {
+            content.list = ItemListContent(
+                categoryName: list.category.name, newItemHref: LibraryRoute.newItem(category).print(),
+                rows: list.rows.map { row in
+                    ItemListContent.Row(
+                        title: row.title, subtitle: row.subtitle, href: LibraryRoute.item(category, row.id, nil).print(),
+                        isSelected: row.isSelected, isFavourite: row.isFavourite)
+                })
+        }
+        if let (category, item, tab) = detail, let model = detailModel {
+            content.detail = detailContent(model, category: category, item: item, tab: tab, form: stack.sheet == nil ? form : nil)
+        }
+        if library.isShowingSettings {
+            let model = settingsModel ?? SettingsViewModel(settings: viewer.settings, user: viewer.user?.id, accounts: dependencies.accounts)
+            content.settings = SettingsContent(
+                form: FormContent(action: LibraryRoute.settings.print(), submitLabel: "Save settings", state: model.state),
+                themeOptions: model.themeOptions, showSubtitles: model.showSubtitles)
+        }
+
+        var screen = makeScreen(.library, route: url, viewer: viewer, status: status, content: .library(content))
+        screen.title = title(of: stack.visible)
+        (screen.breadcrumbs, screen.backLink) = trail(stack) { title(of: $0) }
+        screen.sheet = stack.sheet.flatMap { librarySheet($0, detail: detailModel, form: form) }
+        return screen
+    }
+
+    private func detailContent(
+        _ model: ItemDetailViewModel, category: CategoryID, item: ItemID, tab: DetailTab, form: FormState?
+    ) -> ItemDetailContent {
+        let optionsURL = LibraryRoute.item(category, item, .options).print()
+        var content = ItemDetailContent(
+            title: model.item.title,
+            tabs: model.tabs.map { entry in
+                Link(
+                    title: entry.title, href: LibraryRoute.item(category, item, entry.tab == .overview ? nil : entry.tab).print(),
+                    isCurrent: entry.isSelected)
+            },
+            tab: tab, closeHref: LibraryRoute.category(category).print())
+        switch tab {
+        case .overview:
+            content.overview = model.overview
+        case .details:
+            content.rows = model.rows
+        case .options:
+            let options = model.options
+            content.options = ItemOptionsContent(
+                editForm: FormContent(action: optionsURL, submitLabel: "Save", state: form ?? options.editForm.state),
+                isFavourite: options.isFavourite, favouriteAction: optionsURL,
+                favouriteIntent: (options.isFavourite ? ItemDetailViewModel.Intent.unfavourite : .favourite).rawValue,
+                favouriteActionLabel: options.favouriteActionLabel,
+                deleteHref: LibraryRoute.deleteItem(category, item).print())
+        }
+        return content
+    }
+
+    private func librarySheet(_ page: LibraryRoute, detail: ItemDetailViewModel?, form: FormState?) -> Sheet? {
+        switch page {
+        case .newItem(let category):
+            return Sheet(
+                kind: .newItem, title: "New item", dismissHref: LibraryRoute.category(category).print(),
+                form: FormContent(
+                    action: page.print(), submitLabel: "Add item", state: form ?? ItemFormViewModel().state))
+        case .deleteItem(let category, let item):
+            return Sheet(
+                kind: .deleteItem, title: "Delete item?", message: detail?.deletePrompt ?? "",
+                dismissHref: LibraryRoute.item(category, item, nil).print(),
+                form: FormContent(action: page.print(), submitLabel: "Delete", state: FormState(fields: [])))
+        case .home, .category, .item, .settings:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Models
+import ViewModels
+
+extension AppCoordinator {
+    /// A POST to a screen's URL. Valid: a redirect (post/redirect/get) or a sign-in/out. Invalid: the
+    /// same screen, `.invalid`, with errors and the values kept (a sheet stays open). Guarded forms
+    /// send visitors to sign in first. Throws only unexpected repository failures.
+    public func submit(_ route: AppRoute, form: FormInput, viewer: Viewer) throws -> NavigationOutcome {
+        switch route {
+        case .library(let libraryRoute):
+            return try submitLibrary(libraryRoute, form: form, viewer: viewer)
+        case .account(let accountRoute):
+            return try submitAccount(accountRoute, form: form, viewer: viewer)
+        case .root, .flow, .screen, .inspector:
+            return notFound(path: route.print(), viewer: viewer)
+        }
+    }
+
+    private func submitLibrary(_ route: LibraryRoute, form: FormInput, viewer: Viewer) throws -> NavigationOutcome {
+        let accepts: Bool
+        switch route {
+        case .newItem, .deleteItem, .settings, .item(_, _, .options): accepts = true
+        case .home, .category, .item: accepts = false
+        }
+        guard accepts else { return notFound(path: route.print(), viewer: viewer) }
+        guard viewer.isSignedIn else { return signInFirst(then: .library(route)) }
+        switch check(route) {
+        case .valid: break
+        case .moved, .missing: return showLibrary(route, viewer: viewer)
+        }
+        let catalog = dependencies.catalog
+        do {
+            switch route {
+            case .newItem(let category):
+                guard let list = ItemListViewModel(category: category, settings: viewer.settings, catalog: catalog) else {
+                    return showLibrary(route, viewer: viewer)
+                }
+                switch try list.addItem(form) {
+                case .succeeded(let item):
+                    return .redirect(.library(.item(category, item.id, nil)))
+                case .invalid(let state), .rateLimited(let state, _):
+                    return refusedLibraryForm(route, state: state, viewer: viewer)
+                }
+            case .item(let category, let id, _):
+                guard let detail = ItemDetailViewModel(item: id, tab: .options, catalog: catalog) else {
+                    return showLibrary(route, viewer: viewer)
+                }
+                switch try detail.submitOptions(form) {
+                case .succeeded:
+                    return .redirect(.library(.item(category, id, .options)))
+                case .invalid(let state), .rateLimited(let state, _):
+                    return refusedLibraryForm(route, state: state, viewer: viewer)
+                }
+            case .deleteItem(let category, let id):
+                guard let detail = ItemDetailViewModel(item: id, catalog: catalog) else {
+                    return showLibrary(route, viewer: viewer)
+                }
+                try detail.delete()
+                pruneStaleLocations()
+                return .redirect(.library(.category(category)))
+            case .settings:
+                var model = SettingsViewModel(settings: viewer.settings, user: viewer.user?.id, accounts: dependencies.accounts)
+                switch try model.submit(form) {
+                case .succeeded:
+                    return .redirect(.library(.settings))
+                case .invalid, .rateLimited:
+                    library.show(.settings)
+                    visit(.library(route))
+                    return .render(libraryScreen(url: .library(route), viewer: viewer, status: .invalid, settingsModel: model))
+                }
+            case .home, .category:
+                return notFound(path: route.print(), viewer: viewer)
+            }
+        } catch is CatalogError {
+            // The data changed under the form (deleted in another window): show where things stand now.
+            pruneStaleLocations()
+            return showLibrary(route, viewer: viewer)
+        }
+    }
+
+    private func refusedLibraryForm(_ route: LibraryRoute, state: FormState, viewer: Viewer) -> NavigationOutcome {
+        library.show(route)
+        visit(.library(route))
+        return .render(libraryScreen(url: .library(route), viewer: viewer, status: .invalid, form: state))
+    }
+
+    private func submitAccount(_ route: AccountRoute, form: FormInput, viewer: Viewer) throws -> NavigationOutcome {
+        let accounts = dependencies.accounts
+        switch route {
+        case .login(let next):
+            var model = LoginFormViewModel(accounts: accounts)
+            return signIn(try model.submit(form), route: route, next: next, viewer: viewer)
+        case .register(let next):
+            var model = RegisterFormViewModel(accounts: accounts)
+            return signIn(try model.submit(form), route: route, next: next, viewer: viewer)
+        case .resetPassword(let token):
+            var model = ResetPasswordFormViewModel(token: token, accounts: accounts)
+            return signIn(try model.submit(form), route: route, next: nil, viewer: viewer)
+        case .forgotPassword:
+            var model = ForgotPasswordFormViewModel(accounts: accounts)
+            let outcome = try model.submit(form)
+            switch outcome {
+            case .succeeded:
+                // The notice is the page: nothing to redirect to that could still show it.
+                return .render(accountScreen(route, viewer: viewer, state: model.state))
+            case .invalid(let state):
+                return .render(accountScreen(route, viewer: viewer, status: .invalid, state: state))
+            case .rateLimited(let state, let seconds):
+                return .rateLimited(accountScreen(route, viewer: viewer, status: .invalid, state: state), retryAfterSeconds: seconds)
+            }
+        case .logout:
+            return .signOut(then: .library(.home))
+        }
+    }
+
+    private func signIn(_ outcome: FormOutcome<User>, route: AccountRoute, next: AppRoute?, viewer: Viewer) -> NavigationOutcome {
+        switch outcome {
+        case .succeeded(let user):
+            let destination = account.completeSignIn(next: next, fallback: fallbackLocation)
+            return .signIn(user, then: nearestValid(destination))
+        case .invalid(let state):
+            account.remember(next)
+            return .render(accountScreen(route, viewer: viewer, status: .invalid, state: state))
+        case .rateLimited(let state, let seconds):
+            return .rateLimited(
+                accountScreen(route, viewer: viewer, status: .invalid, state: state), retryAfterSeconds: seconds)
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Models
+import Navigation
+import ViewModels
+
+/// One browser session's navigation: the tabs' stacks, where `/` goes, where to return after
+/// signing in, and the ledger. Plain and confined to its session: Web calls it under the session's
+/// lock, one request at a time.
+///
+/// Every request reconciles the state to its URL first, so the URL is the whole state of the tab it
+/// shows and two windows of one session each see their own screen.
+public final class AppCoordinator: Coordinator {
+    public let name = "AppCoordinator"
+    public weak var parent: (any Coordinator)?
+    /// Made on first use (see `library`, `flow`, `screen`, `account`).
+    public var children: [any Coordinator] = []
+    public let dependencies: AppDependencies
+    /// The tab of the last tab screen shown.
+    public internal(set) var activeTab: AppTab?
+    /// Where `/` goes.
+    public internal(set) var lastLocation: AppRoute?
+    public internal(set) var ledger: NavigationLedger
+
+    public init(dependencies: AppDependencies) {
+        self.dependencies = dependencies
+        ledger = NavigationLedger(capacity: dependencies.ledgerCapacity)
+    }
+
+    // MARK: Children, made when first needed
+
+    public var library: LibraryCoordinator { child(orMake: dependencies.factory.library) }
+    public var flow: FlowCoordinator { child(orMake: dependencies.factory.flow) }
+    public var screen: ScreenCoordinator { child(orMake: dependencies.factory.screen) }
+    public var account: AccountCoordinator { child(orMake: dependencies.factory.account) }
+
+    func existing<Child: Coordinator>(_ type: Child.Type) -> Child? {
+        for child in children {
+            if let match = child as? Child { return match }
+        }
+        return nil
+    }
+
+    // MARK: Requests
+
+    /// A GET: reconciles the navigation state to `route` and says what to show.
+    public func show(_ route: AppRoute, viewer: Viewer) -> NavigationOutcome {
+        switch route {
+        case .root:
+            return .redirect(lastLocation ?? .library(.home))
+        case .inspector:
+            return .render(inspectorScreen(viewer: viewer))
+        case .account(let accountRoute):
+            return showAccount(accountRoute, viewer: viewer)
+        case .library(let libraryRoute):
+            return showLibrary(libraryRoute, viewer: viewer)
+        case .flow(let flowRoute):
+            flow.show(flowRoute)
+            visit(route)
+            return .render(flowScreen(flowRoute, viewer: viewer))
+        case .screen(let screenRoute):
+            screen.show(screenRoute)
+            visit(route)
+            return .render(screenTabScreen(screenRoute, viewer: viewer))
+        }
+    }
+
+    /// The screen for a URL that names no route (404), with the nearest screen that exists.
+    public func notFound(path: String, query: String? = nil, viewer: Viewer) -> NavigationOutcome {
+        .render(notFoundScreen(requested: path, nearest: nearestRoute(toPath: path), viewer: viewer))
+    }
+
+    func visit(_ route: AppRoute) {
+        activeTab = route.tab ?? activeTab
+        lastLocation = route
+    }
+
+    func showLibrary(_ route: LibraryRoute, viewer: Viewer) -> NavigationOutcome {
+        switch check(route) {
+        case .moved(let canonical):
+            return .redirect(.library(canonical))
+        case .missing(let nearest):
+            return .render(notFoundScreen(requested: route.print(), nearest: .library(nearest), viewer: viewer))
+        case .valid:
+            break
+        }
+        if route.isGuarded && !viewer.isSignedIn {
+            return signInFirst(then: .library(route))
+        }
+        library.show(route == .home ? resolvedLibraryHome() : route)
+        visit(.library(route))
+        return .render(libraryScreen(url: .library(route), viewer: viewer))
+    }
+
+    func showAccount(_ route: AccountRoute, viewer: Viewer) -> NavigationOutcome {
+        switch route {
+        case .login(let next), .register(let next):
+            if viewer.isSignedIn {
+                return .redirect(account.completeSignIn(next: next, fallback: fallbackLocation))
+            }
+            account.remember(next)
+        case .forgotPassword(let next):
+            account.remember(next)
+        case .resetPassword:
+            break
+        case .logout:
+            return .redirect(fallbackLocation)
+        }
+        return .render(accountScreen(route, viewer: viewer))
+    }
+
+    /// A guarded action by a visitor: sign in first, then come back to `route`.
+    func signInFirst(then route: AppRoute) -> NavigationOutcome {
+        account.remember(route)
+        return .redirect(.account(.login(next: route)))
+    }
+
+    /// Where to go when nothing more specific is known.
+    var fallbackLocation: AppRoute { lastLocation ?? .library(.home) }
+
+    // MARK: Ledger
+
+    func record<Page: PrintableRoute>(_ steps: [NavigationStep<Page>], by coordinator: String) {
+        guard !steps.isEmpty else { return }
+        ledger.record(steps, coordinator: coordinator, at: dependencies.now()) { $0.print() }
+    }
+}
+
+extension LibraryRoute {
+    /// Screens that change data are for signed-in people only.
+    public var isGuarded: Bool {
+        switch self {
+        case .newItem, .deleteItem: true
+        case .home, .category, .item, .settings: false
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Models
+import Navigation
+import ViewModels
+
+/// The Library tab: which category, item and detail tab are selected, as a stack of library routes
+/// (category → item, with the new-item and delete sheets presented over them).
+public final class LibraryCoordinator: TabCoordinator {
+    public let name = "LibraryCoordinator"
+    public weak var parent: (any Coordinator)?
+    public var children: [any Coordinator] = []
+    public internal(set) var stack: NavigationStack<LibraryRoute>
+    /// Remembered apart from the stack so `/library` returns to it after settings.
+    public internal(set) var selectedCategory: CategoryID?
+
+    public init(stack: NavigationStack<LibraryRoute> = NavigationStack(root: .home), selectedCategory: CategoryID? = nil) {
+        self.stack = stack
+        self.selectedCategory = selectedCategory ?? stack.root.category
+    }
+
+    public var selectedItem: ItemID? {
+        if case .item(_, let item, _) = stack.top { return item }
+        return nil
+    }
+
+    public var selectedTab: DetailTab? {
+        if case .item(_, _, let tab) = stack.top { return tab ?? .overview }
+        return nil
+    }
+
+    public var isShowingSettings: Bool { stack.root == .settings }
+
+    /// The stack a deep link to `route` implies (`.home` must already be resolved by the caller
+    /// when a category is known).
+    public static func stack(for route: LibraryRoute) -> NavigationStack<LibraryRoute> {
+        switch route {
+        case .home, .settings, .category:
+            return NavigationStack(root: route)
+        case .item(let category, _, _):
+            return NavigationStack(root: .category(category), pushed: [route])
+        case .newItem(let category):
+            return NavigationStack(root: .category(category), sheet: route)
+        case .deleteItem(let category, let item):
+            return NavigationStack(root: .category(category), pushed: [.item(category, item, nil)], sheet: route)
+        }
+    }
+
+    /// Makes the tab show `route`, remembering its category.
+    public func show(_ route: LibraryRoute) {
+        if let category = route.category { selectedCategory = category }
+        reconcile(to: Self.stack(for: route))
+    }
+
+    /// Selecting a category always clears the item.
+    public func navigateToCategory(_ category: CategoryID) {
+        show(.category(category))
+    }
+
+    public func navigateToItem(_ item: ItemID, in category: CategoryID, tab: DetailTab? = nil) {
+        show(.item(category, item, tab))
+    }
+
+    /// Switches the selected item's detail tab; nothing happens without a selected item.
+    public func selectTab(_ tab: DetailTab) {
+        guard case .item(let category, let item, _) = stack.top else { return }
+        show(.item(category, item, tab))
+    }
+
+    /// Back to the category's list.
+    public func clearItemSelection() {
+        navigate { $0.popToRoot() }
+    }
+
+    public func showSettings() {
+        show(.settings)
+    }
+
+    /// Forgets every selection.
+    public func resetNavigation() {
+        selectedCategory = nil
+        navigate { $0.replace(with: .home) }
+    }
+
+    /// The route `/library` stands for right now.
+    public var homeRoute: LibraryRoute {
+        selectedCategory.map(LibraryRoute.category) ?? .home
+    }
+}

@@ -1,1 +1,0 @@
-// Coordinators: placeholder until the module's first real file lands; delete it then.

@@ -1,0 +1,104 @@
+import Models
+import ViewModels
+
+extension AppRoute {
+    /// The route a request names, or nil (404). `path` and `query` are raw, as sent (still
+    /// percent-encoded). The whole path must be consumed; unknown query parameters are ignored.
+    public static func parse(path: String, query: String? = nil) -> AppRoute? {
+        guard path.hasPrefix("/") else { return nil }
+        if path == "/" { return .root }
+        let raw = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        guard raw.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return nil }
+        guard let first = raw.first else { return nil }
+        let rest = raw.dropFirst()
+        switch first {
+        case "library": return LibraryRoute.parse(rest).map(AppRoute.library)
+        case "flow": return FlowRoute.parse(rest).map(AppRoute.flow)
+        case "screen": return ScreenRoute.parse(rest).map(AppRoute.screen)
+        case "_navigation": return rest.isEmpty ? .inspector : nil
+        default: return AccountRoute.parse(first: first, rest: rest, query: query).map(AppRoute.account)
+        }
+    }
+
+    /// Parses a URL that arrived as a value (a `next` parameter): local absolute paths only.
+    public static func parse(url: String) -> AppRoute? {
+        guard url.hasPrefix("/"), !url.hasPrefix("//") else { return nil }
+        if let mark = url.firstIndex(of: "?") {
+            return parse(path: String(url[..<mark]), query: String(url[url.index(after: mark)...]))
+        }
+        return parse(path: url)
+    }
+}
+
+extension LibraryRoute {
+    static func parse(_ segments: ArraySlice<Substring>) -> LibraryRoute? {
+        let s = Array(segments)
+        switch s.count {
+        case 0:
+            return .home
+        case 1 where s[0] == "settings":
+            return .settings
+        default:
+            break
+        }
+        guard let slug = URLComponentCoding.decode(s[0]), !slug.isEmpty else { return nil }
+        let category = CategoryID(slug)
+        if s.count == 1 { return .category(category) }
+        guard s[1] == "items", s.count >= 3, s.count <= 4 else { return nil }
+        if s[2] == "new" { return s.count == 3 ? .newItem(category) : nil }
+        guard let number = Int(s[2]) else { return nil }
+        let item = ItemID(number)
+        guard s.count == 4 else { return .item(category, item, nil) }
+        if s[3] == "delete" { return .deleteItem(category, item) }
+        return DetailTab(rawValue: String(s[3])).map { .item(category, item, $0) }
+    }
+}
+
+extension FlowRoute {
+    /// Only the stacks the flow allows: one segment per pushed screen.
+    static func parse(_ segments: ArraySlice<Substring>) -> FlowRoute? {
+        FlowRoute.allCases.first { route in
+            route.stackPages.dropFirst().map(\.rawValue).elementsEqual(segments.map(String.init))
+        }
+    }
+}
+
+extension ScreenRoute {
+    static func parse(_ segments: ArraySlice<Substring>) -> ScreenRoute? {
+        switch Array(segments) {
+        case []: .primary
+        case ["detail"]: .detail
+        case ["sheet"]: .sheet
+        default: nil
+        }
+    }
+}
+
+extension AccountRoute {
+    static func parse(first: Substring, rest: ArraySlice<Substring>, query: String?) -> AccountRoute? {
+        switch (first, rest.count) {
+        case ("login", 0): .login(next: next(in: query))
+        case ("register", 0): .register(next: next(in: query))
+        case ("forgot-password", 0): .forgotPassword(next: next(in: query))
+        case ("logout", 0): .logout
+        case ("reset-password", 1):
+            rest.first.flatMap { URLComponentCoding.decode($0) }.flatMap { $0.isEmpty ? nil : .resetPassword(token: $0) }
+        default: nil
+        }
+    }
+
+    /// The `next` parameter as a route; anything that is not a non-account Waypoint route is dropped.
+    static func next(in query: String?) -> AppRoute? {
+        guard let query else { return nil }
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0] == "next" else { continue }
+            guard let value = URLComponentCoding.decode(parts[1], plusIsSpace: true),
+                let route = AppRoute.parse(url: value)
+            else { return nil }
+            if case .account = route { return nil }
+            return route
+        }
+        return nil
+    }
+}

@@ -1,0 +1,76 @@
+/// Percent-encoding of path segments and query values, done here so routes need no Foundation.
+enum URLComponentCoding {
+    /// Keeps RFC 3986 unreserved characters, encodes every other UTF-8 byte. Segments made only of
+    /// dots are encoded too, since browsers would otherwise resolve `.` and `..` away.
+    static func encode(_ value: String) -> String {
+        let bytes = Array(value.utf8)
+        let onlyDots = !bytes.isEmpty && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for byte in bytes {
+            if isUnreserved(byte) && !(onlyDots && byte == UInt8(ascii: ".")) {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigit(byte >> 4))
+                out.append(hexDigit(byte & 0x0F))
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Encodes every byte of `value` (used to keep a slug from reading as a reserved word).
+    static func encodeAll(_ value: String) -> String {
+        var out = ""
+        for byte in value.utf8 {
+            out += "%" + String(decoding: [hexDigit(byte >> 4), hexDigit(byte & 0x0F)], as: UTF8.self)
+        }
+        return out
+    }
+
+    /// Decodes `%XX` escapes; `plusIsSpace` for query strings. Nil for a broken escape or bytes
+    /// that are not UTF-8, so bad input is a 404 rather than a mangled id.
+    static func decode(_ value: Substring, plusIsSpace: Bool = false) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(value.utf8.count)
+        var iterator = value.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                    return nil
+                }
+                out.append(high << 4 | low)
+            case UInt8(ascii: "+") where plusIsSpace:
+                out.append(UInt8(ascii: " "))
+            default:
+                out.append(byte)
+            }
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

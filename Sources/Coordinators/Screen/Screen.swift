@@ -1,0 +1,41 @@
+import Models
+
+/// Everything a page template needs: the content from view models, every link already printed,
+/// and the chrome (tab bar, breadcrumbs, back link, an open sheet).
+public struct Screen: Hashable, Sendable {
+    public var template: ScreenTemplate
+    /// The document title.
+    public var title: String
+    /// This screen's canonical URL; forms without their own action post here.
+    public var url: String
+    public var status: ScreenStatus
+    /// Library, Flow, Screen; the active tab is `isCurrent` and links to its root.
+    public var tabs: [Link]
+    /// Earlier screens of the stack, root first; the current screen is not among them.
+    public var breadcrumbs: [Link]
+    /// The screen under this one, for pushed screens only.
+    public var backLink: Link?
+    public var viewer: ViewerChrome
+    public var content: ScreenContent
+    /// A modal presented over `content`; it carries its own dismiss link.
+    public var sheet: Sheet?
+
+    public init(
+        template: ScreenTemplate, title: String, url: String, status: ScreenStatus = .ok, tabs: [Link] = [],
+        breadcrumbs: [Link] = [], backLink: Link? = nil, viewer: ViewerChrome, content: ScreenContent,
+        sheet: Sheet? = nil
+    ) {
+        self.template = template
+        self.title = title
+        self.url = url
+        self.status = status
+        self.tabs = tabs
+        self.breadcrumbs = breadcrumbs
+        self.backLink = backLink
+        self.viewer = viewer
+        self.content = content
+        self.sheet = sheet
+    }
+
+    public var hasSheet: Bool { sheet != nil }
+}

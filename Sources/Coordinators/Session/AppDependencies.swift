@@ -1,0 +1,32 @@
+import Models
+
+/// What coordinators need from outside, built once at start-up and shared by every session.
+/// A class so each session holds one reference to it, not a copy: idle sessions stay small.
+public final class AppDependencies: Sendable {
+    public let catalog: any CatalogRepository
+    public let accounts: any AccountRepository
+    /// Today's date for the Screen tab, injected so tests and every server agree on it.
+    public let today: @Sendable () -> CalendarDate
+    /// Milliseconds since 1970-01-01 UTC, for ledger timestamps.
+    public let now: @Sendable () -> Int64
+    /// Dev mode: 404 pages list the routes closest to the requested URL.
+    public let isDevelopment: Bool
+    /// Makes each session's child coordinators when first needed; tests may swap in their own.
+    public let factory: CoordinatorFactory
+    /// Ledger entries kept per session.
+    public let ledgerCapacity: Int
+
+    public init(
+        catalog: any CatalogRepository, accounts: any AccountRepository, today: @escaping @Sendable () -> CalendarDate,
+        now: @escaping @Sendable () -> Int64, isDevelopment: Bool = false, ledgerCapacity: Int = 50,
+        factory: CoordinatorFactory = CoordinatorFactory()
+    ) {
+        self.factory = factory
+        self.catalog = catalog
+        self.accounts = accounts
+        self.today = today
+        self.now = now
+        self.isDevelopment = isDevelopment
+        self.ledgerCapacity = ledgerCapacity
+    }
+}

@@ -1,0 +1,20 @@
+/// Makes the app coordinator's children, so tests can substitute them and sessions only pay for
+/// the children they use.
+public struct CoordinatorFactory: Sendable {
+    public var library: @Sendable () -> LibraryCoordinator
+    public var flow: @Sendable () -> FlowCoordinator
+    public var screen: @Sendable () -> ScreenCoordinator
+    public var account: @Sendable () -> AccountCoordinator
+
+    public init(
+        library: @escaping @Sendable () -> LibraryCoordinator = { LibraryCoordinator() },
+        flow: @escaping @Sendable () -> FlowCoordinator = { FlowCoordinator() },
+        screen: @escaping @Sendable () -> ScreenCoordinator = { ScreenCoordinator() },
+        account: @escaping @Sendable () -> AccountCoordinator = { AccountCoordinator() }
+    ) {
+        self.library = library
+        self.flow = flow
+        self.screen = screen
+        self.account = account
+    }
+}

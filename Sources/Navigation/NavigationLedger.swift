@@ -1,0 +1,60 @@
+/// The last few navigation events of one session, oldest first, bounded so a long-lived session
+/// costs the same as a new one.
+public struct NavigationLedger: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        case push, pop, present, dismiss, reset
+    }
+
+    public struct Entry: Hashable, Sendable, Codable {
+        public var kind: Kind
+        /// The coordinator that took the step (`FlowCoordinator`).
+        public var coordinator: String
+        /// The page, as the coordinator describes it (usually its printed route).
+        public var page: String
+        /// Milliseconds since 1970-01-01 UTC, from the injected clock.
+        public var timestamp: Int64
+
+        public init(kind: Kind, coordinator: String, page: String, timestamp: Int64) {
+            self.kind = kind
+            self.coordinator = coordinator
+            self.page = page
+            self.timestamp = timestamp
+        }
+    }
+
+    public let capacity: Int
+    private var ring: [Entry] = []
+    private var start = 0
+    /// Every event ever recorded, including those that fell off the end.
+    public private(set) var totalRecorded = 0
+
+    public init(capacity: Int = 50) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Oldest first.
+    public var entries: [Entry] {
+        Array(ring[start...] + ring[..<start])
+    }
+
+    public var count: Int { ring.count }
+
+    public mutating func record(_ entry: Entry) {
+        totalRecorded += 1
+        if ring.count < capacity {
+            ring.append(entry)
+        } else {
+            ring[start] = entry
+            start = (start + 1) % capacity
+        }
+    }
+
+    /// Records each step, describing its page with `describe`.
+    public mutating func record<Page>(
+        _ steps: [NavigationStep<Page>], coordinator: String, at timestamp: Int64, describe: (Page) -> String
+    ) {
+        for step in steps {
+            record(Entry(kind: step.kind, coordinator: coordinator, page: describe(step.page), timestamp: timestamp))
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Navigation: placeholder until the module's first real file lands; delete it then.

@@ -1,0 +1,39 @@
+import Models
+
+/// Asks for a reset link. Success reads the same whether or not the email is known, so the form
+/// cannot be used to discover accounts.
+public struct ForgotPasswordFormViewModel {
+    public static let sentNotice = "If an account exists for that email address, we sent a link to reset its password."
+
+    public private(set) var state: FormState
+    private let accounts: any AccountRepository
+
+    public init(accounts: any AccountRepository) {
+        self.accounts = accounts
+        state = FormState(fields: [
+            FormField(
+                name: "email", label: "Email address", inputType: .email, autocomplete: "email", isRequired: true,
+                maxLength: FieldRules.emailMaximumLength),
+        ])
+    }
+
+    /// Validates, then requests the link; succeeds with the notice to show. Throws only unexpected failures.
+    public mutating func submit(_ input: FormInput) throws -> FormOutcome<String> {
+        state.formErrors = []
+        state.notice = nil
+        let email = state.fields[0].take(from: input)
+        state.fields[0].check(email, FieldRules.email)
+        guard !state.isInvalid else { return .invalid(state) }
+        do {
+            try accounts.requestPasswordReset(email: email)
+        } catch let error as AccountError {
+            if case .tooManyAttempts(let seconds) = error {
+                state.formErrors = [FormError(
+                    fieldName: "email", message: FieldRules.tooManyAttempts(retryAfterSeconds: seconds))]
+                return .rateLimited(state, retryAfterSeconds: seconds)
+            }
+        }
+        state.notice = Self.sentNotice
+        return .succeeded(Self.sentNotice)
+    }
+}

@@ -1,0 +1,46 @@
+/// One labelled control of a form, carrying everything a template needs to render it accessibly,
+/// so templates can render every form with one loop.
+public struct FormField: Hashable, Sendable {
+    /// How the control is drawn; the raw value is the HTML `type` (or `textarea`).
+    public enum InputType: String, Hashable, Sendable {
+        case text
+        case email
+        case password
+        case textarea
+    }
+
+    /// The form field name, also the anchor the "Form Invalid" summary links to.
+    public var name: String
+    public var label: String
+    /// What the user typed (trimmed), kept on error so nobody types twice; always empty for passwords.
+    public var value: String
+    /// The inline error, if any.
+    public var error: String?
+    public var inputType: InputType
+    /// The `autocomplete` hint, so password managers fill the right thing.
+    public var autocomplete: String
+    public var isRequired: Bool
+    /// The longest accepted value in characters, also rendered as `maxlength`.
+    public var maxLength: Int
+    /// A short rule shown under the label (e.g. the password length), if any.
+    public var hint: String?
+
+    public init(
+        name: String, label: String, value: String = "", error: String? = nil,
+        inputType: InputType = .text, autocomplete: String = "off", isRequired: Bool = false,
+        maxLength: Int, hint: String? = nil
+    ) {
+        self.name = name
+        self.label = label
+        self.value = value
+        self.error = error
+        self.inputType = inputType
+        self.autocomplete = autocomplete
+        self.isRequired = isRequired
+        self.maxLength = maxLength
+        self.hint = hint
+    }
+
+    public var hasError: Bool { error != nil }
+    public var isPassword: Bool { inputType == .password }
+}

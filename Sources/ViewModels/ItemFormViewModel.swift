@@ -1,0 +1,38 @@
+import Models
+
+/// The title/subtitle form behind "New item" and the Options tab's edit form.
+public struct ItemFormViewModel: Hashable, Sendable {
+    public static let titleMaximumLength = 200
+    public static let subtitleMaximumLength = 500
+
+    public private(set) var state: FormState
+
+    /// An empty form, or one prefilled with `draft` for editing.
+    public init(draft: ItemDraft = ItemDraft(title: "", subtitle: "")) {
+        state = FormState(fields: [
+            FormField(
+                name: "title", label: "Title", value: draft.title, isRequired: true,
+                maxLength: Self.titleMaximumLength),
+            FormField(name: "subtitle", label: "Subtitle", value: draft.subtitle, maxLength: Self.subtitleMaximumLength),
+        ])
+    }
+
+    public init(item: Item) {
+        self.init(draft: ItemDraft(title: item.title, subtitle: item.subtitle))
+    }
+
+    /// Checks the input; returns the draft to save, or nil with the errors left in `state`.
+    public mutating func validate(_ input: FormInput) -> ItemDraft? {
+        let title = state.fields[0].take(from: input)
+        let subtitle = state.fields[1].take(from: input)
+        state.fields[0].check(title)
+        state.fields[1].check(subtitle)
+        return state.isInvalid ? nil : ItemDraft(title: title, subtitle: subtitle)
+    }
+
+    /// Whether a draft from anywhere (not only this form) obeys the same rules.
+    public static func isValid(_ draft: ItemDraft) -> Bool {
+        var form = ItemFormViewModel()
+        return form.validate(["title": draft.title, "subtitle": draft.subtitle]) == draft
+    }
+}

@@ -1,1 +1,0 @@
-// ViewModels: placeholder until the module's first real file lands; delete it then.

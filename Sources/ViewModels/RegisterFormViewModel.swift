@@ -1,0 +1,55 @@
+import Models
+
+/// Creates an account; a taken username or email is shown on its field so people can fix it.
+public struct RegisterFormViewModel {
+    public static let usernameTaken = "That username is taken. Try another."
+    public static let emailTaken = "An account already uses that email address. Sign in or reset your password."
+
+    public private(set) var state: FormState
+    private let accounts: any AccountRepository
+
+    public init(accounts: any AccountRepository) {
+        self.accounts = accounts
+        state = FormState(fields: [
+            FormField(
+                name: "email", label: "Email address", inputType: .email, autocomplete: "email", isRequired: true,
+                maxLength: FieldRules.emailMaximumLength),
+            FormField(
+                name: "username", label: "Username", autocomplete: "username", isRequired: true,
+                maxLength: FieldRules.usernameLengths.upperBound,
+                hint: "3 to 32 letters, digits, dots, dashes or underscores"),
+            FormField(
+                name: "password", label: "Password", inputType: .password, autocomplete: "new-password",
+                isRequired: true, maxLength: FieldRules.passwordMaximumLength, hint: "At least 9 characters"),
+        ])
+    }
+
+    /// Validates, then registers. Throws only unexpected (non-account) failures.
+    public mutating func submit(_ input: FormInput) throws -> FormOutcome<User> {
+        state.formErrors = []
+        let email = state.fields[0].take(from: input)
+        let username = state.fields[1].take(from: input)
+        let password = state.fields[2].take(from: input)
+        state.fields[0].check(email, FieldRules.email)
+        state.fields[1].check(username, FieldRules.username)
+        state.fields[2].check(password, FieldRules.password)
+        guard !state.isInvalid else { return .invalid(state) }
+        do {
+            return .succeeded(try accounts.register(username: username, email: email, password: password))
+        } catch let error as AccountError {
+            switch error {
+            case .usernameTaken:
+                state.fields[1].error = Self.usernameTaken
+            case .emailTaken:
+                state.fields[0].error = Self.emailTaken
+            case .tooManyAttempts(let seconds):
+                state.formErrors = [FormError(
+                    fieldName: "email", message: FieldRules.tooManyAttempts(retryAfterSeconds: seconds))]
+                return .rateLimited(state, retryAfterSeconds: seconds)
+            case .invalidCredentials, .invalidOrExpiredToken:
+                throw error
+            }
+            return .invalid(state)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Models
+
+/// Display name, theme and subtitles. Signed-in users' settings are saved to their account;
+/// visitors' settings are handed back for the session to keep.
+public struct SettingsViewModel {
+    public static let displayNameMaximumLength = 60
+    public static let themeInvalid = "Choose System, Light or Dark"
+    public static let savedNotice = "Settings saved"
+
+    public struct ThemeOption: Hashable, Sendable {
+        public var theme: Theme
+        public var value: String { theme.rawValue }
+        public var label: String
+        public var isSelected: Bool
+    }
+
+    /// A successful save: the settings, and the updated user when someone is signed in.
+    public struct Saved: Hashable, Sendable {
+        public var settings: Settings
+        public var user: User?
+    }
+
+    public private(set) var settings: Settings
+    /// Holds the display-name field and any error (a theme error points at the field `theme`).
+    public private(set) var state: FormState
+    private let user: UserID?
+    private let accounts: any AccountRepository
+
+    public init(settings: Settings, user: UserID?, accounts: any AccountRepository) {
+        self.settings = settings
+        self.user = user
+        self.accounts = accounts
+        state = FormState(fields: [
+            FormField(
+                name: "displayName", label: "Display name", value: settings.displayName, autocomplete: "nickname",
+                maxLength: Self.displayNameMaximumLength, hint: "Shown instead of your username"),
+        ])
+    }
+
+    public var displayName: FormField { state.fields[0] }
+    public var showSubtitles: Bool { settings.showSubtitles }
+    public var theme: Theme { settings.theme }
+
+    public var themeOptions: [ThemeOption] {
+        Theme.allCases.map { theme in
+            ThemeOption(theme: theme, label: Self.label(for: theme), isSelected: theme == settings.theme)
+        }
+    }
+
+    public static func label(for theme: Theme) -> String {
+        switch theme {
+        case .system: "System"
+        case .light: "Light"
+        case .dark: "Dark"
+        }
+    }
+
+    /// Validates and saves. A checkbox is absent when unticked, so a missing `showSubtitles` means off.
+    public mutating func submit(_ input: FormInput) throws -> FormOutcome<Saved> {
+        state.formErrors = []
+        state.notice = nil
+        let displayName = state.fields[0].take(from: input)
+        state.fields[0].check(displayName)
+        let theme = input["theme"].flatMap(Theme.init(rawValue:))
+        if theme == nil {
+            state.formErrors = [FormError(fieldName: "theme", message: Self.themeInvalid)]
+        }
+        let showSubtitles = ["on", "true", "1", "yes"].contains(input["showSubtitles"] ?? "")
+        if let theme { settings.theme = theme }
+        settings.showSubtitles = showSubtitles
+        settings.displayName = displayName
+        guard !state.isInvalid else { return .invalid(state) }
+        guard let user else {
+            state.notice = Self.savedNotice
+            return .succeeded(Saved(settings: settings, user: nil))
+        }
+        do {
+            let saved = try accounts.saveSettings(settings, for: user)
+            state.notice = Self.savedNotice
+            return .succeeded(Saved(settings: saved.settings, user: saved))
+        } catch AccountError.tooManyAttempts(let seconds) {
+            state.formErrors = [FormError(
+                fieldName: "displayName", message: FieldRules.tooManyAttempts(retryAfterSeconds: seconds))]
+            return .rateLimited(state, retryAfterSeconds: seconds)
+        }
+    }
+}

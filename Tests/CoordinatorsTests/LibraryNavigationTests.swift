@@ -1,0 +1,79 @@
+@testable import Coordinators
+import Models
+import Testing
+
+@Suite struct LibraryNavigationTests {
+    @Test func changingCategoryClearsTheItem() {
+        let app = Fixture().coordinator()
+        app.library.navigateToItem(ItemID(1), in: books, tab: .details)
+        #expect(app.library.selectedItem == ItemID(1))
+        #expect(app.library.selectedTab == .details)
+        app.library.navigateToCategory(films)
+        #expect(app.library.selectedCategory == films)
+        #expect(app.library.selectedItem == nil)
+        #expect(app.library.selectedTab == nil)
+    }
+
+    @Test func changingCategoryByURLClearsTheItemOnScreen() throws {
+        let app = Fixture().coordinator()
+        let item = try #require(app.screen(at: "/library/books/items/1"))
+        #expect(item.library?.detail?.title == "Dune")
+        let films = try #require(app.screen(at: "/library/films"))
+        #expect(films.library?.detail == nil)
+        #expect(films.library?.list?.categoryName == "Films")
+        #expect(films.library?.categories.filter(\.isSelected).map(\.name) == ["Films"])
+    }
+
+    @Test func clearingTheSelectionAndResettingForgetItems() {
+        let app = Fixture().coordinator()
+        app.library.navigateToItem(ItemID(2), in: books)
+        app.library.clearItemSelection()
+        #expect(app.library.stack.pages == [.category(books)])
+        app.library.resetNavigation()
+        #expect(app.library.stack.pages == [.home])
+        #expect(app.library.selectedCategory == nil)
+    }
+
+    @Test func libraryHomeShowsTheRememberedCategoryOrTheFirst() throws {
+        let app = Fixture().coordinator()
+        #expect(try #require(app.screen(at: "/library")).library?.list?.categoryName == "Books")
+        _ = app.screen(at: "/library/films/items/3")
+        _ = app.screen(at: "/library/settings")
+        let home = try #require(app.screen(at: "/library"))
+        #expect(home.library?.list?.categoryName == "Films")
+        #expect(home.url == "/library")
+    }
+
+    @Test func itemDetailTabsLinkToEachTab() throws {
+        let screen = try #require(Fixture().coordinator().screen(at: "/library/books/items/1/options"))
+        let detail = try #require(screen.library?.detail)
+        #expect(detail.tabs.map(\.href) == [
+            "/library/books/items/1", "/library/books/items/1/details", "/library/books/items/1/options",
+        ])
+        #expect(detail.tabs.filter(\.isCurrent).map(\.title) == ["Options"])
+        #expect(detail.options?.deleteHref == "/library/books/items/1/delete")
+        #expect(detail.options?.editForm.action == "/library/books/items/1/options")
+        #expect(screen.backLink?.href == "/library/books")
+        #expect(screen.breadcrumbs.map(\.title) == ["Books"])
+    }
+
+    @Test func oddSlugsArePrintedEscapedInEveryLink() throws {
+        let screen = try #require(Fixture().coordinator().screen(at: "/library/books"))
+        #expect(screen.library?.categories.map(\.href).contains("/library/odd%20slug%2F%C3%BC") == true)
+        let odd = try #require(Fixture().coordinator().screen(at: "/library/odd%20slug%2F%C3%BC"))
+        #expect(odd.library?.list?.categoryName == "Odd")
+    }
+
+    @Test(arguments: [
+        "/library", "/library/books", "/library/books/items/1", "/library/books/items/2/options",
+        "/library/settings", "/library/books/items/new", "/library/books/items/1/delete", "/flow/secondary1/tertiary", "/screen/sheet", "/login?next=%2Fflow", "/_navigation",
+    ])
+    func everyLinkOnAScreenIsAPrintedRoute(_ url: String) throws {
+        let app = Fixture().coordinator()
+        let viewer = url.hasPrefix("/login") ? visitor : .signedIn(Fixture().ada)
+        let screen = try #require(app.screen(at: url, viewer: viewer))
+        for href in screen.allURLs {
+            #expect(AppRoute.parse(url: href)?.print() == href, "\(href)")
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// CoordinatorsTests: placeholder until the first real test lands; delete it then.

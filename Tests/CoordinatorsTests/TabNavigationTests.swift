@@ -1,0 +1,77 @@
+@testable import Coordinators
+import Models
+import Testing
+
+@Suite struct TabNavigationTests {
+    @Test func eachTabRemembersItsStack() throws {
+        let app = Fixture().coordinator()
+        _ = app.screen(at: "/flow/secondary1/tertiary")
+        _ = app.screen(at: "/screen/detail")
+        let library = try #require(app.screen(at: "/library/books/items/2"))
+        #expect(library.tabHrefs == ["/library/books", "/flow/secondary1/tertiary", "/screen/detail"])
+        #expect(library.tabs.map(\.isCurrent) == [true, false, false])
+        #expect(app.flow.stack.pages == [.primary, .secondary1, .tertiary])
+        let flow = try #require(app.screen(at: "/flow/secondary1/tertiary"))
+        #expect(flow.tabHrefs == ["/library/books/items/2", "/flow", "/screen/detail"])
+    }
+
+    @Test func theActiveTabsLinkPopsItToRoot() throws {
+        let app = Fixture().coordinator()
+        let deep = try #require(app.screen(at: "/flow/secondary1/tertiary"))
+        let flowTab = try #require(deep.tabs.first { $0.isCurrent })
+        #expect(flowTab.href == "/flow")
+        _ = app.screen(at: flowTab.href)
+        #expect(app.flow.stack.pages == [.primary])
+        #expect(app.ledger.entries.suffix(2).map(\.kind) == [.pop, .pop])
+    }
+
+    @Test func aDeepLinkRebuildsTheWholeStack() throws {
+        let app = Fixture().coordinator()
+        let screen = try #require(app.screen(at: "/flow/secondary1/tertiary"))
+        #expect(screen.backLink?.href == "/flow/secondary1")
+        #expect(screen.breadcrumbs.map(\.href) == ["/flow", "/flow/secondary1"])
+        #expect(screen.breadcrumbs.map(\.title) == ["Primary", "Secondary 1"])
+        #expect(screen.flow?.backToRoot?.href == "/flow")
+        #expect(app.ledger.entries.map(\.kind) == [.push, .push])
+    }
+
+    @Test func pushAndSheetOfTheScreenTabGoThroughOneCall() throws {
+        let app = Fixture().coordinator()
+        let primary = try #require(app.screen(at: "/screen"))
+        guard case .screen(let content) = primary.content else { Issue.record("not the screen tab"); return }
+        #expect(content.todayText == "Sunday, 22 November 2026")
+        let sheet = try #require(app.screen(at: content.sheetHref))
+        #expect(sheet.sheet?.dismissHref == "/screen")
+        #expect(sheet.backLink == nil)
+        let detail = try #require(app.screen(at: content.detailHref))
+        #expect(detail.sheet == nil)
+        #expect(detail.backLink?.href == "/screen")
+        #expect(app.ledger.entries.map(\.kind) == [.present, .dismiss, .push])
+        app.screen.present(.sheet)
+        #expect(app.screen.stack.visible == .sheet)
+    }
+
+    @Test func rootRedirectsToTheLastLocation() {
+        let app = Fixture().coordinator()
+        #expect(app.show(.root, viewer: visitor) == .redirect(.library(.home)))
+        _ = app.screen(at: "/screen/detail")
+        _ = app.screen(at: "/_navigation")
+        #expect(app.show(.root, viewer: visitor) == .redirect(.screen(.detail)))
+    }
+
+    @Test func twoWindowsOfOneSessionEachSeeTheirOwnScreen() throws {
+        let app = Fixture().coordinator()
+        for _ in 0..<3 {
+            let first = try #require(app.screen(at: "/flow/secondary1/tertiary"))
+            #expect(first.flow?.title == "Tertiary")
+            #expect(first.backLink?.href == "/flow/secondary1")
+            let second = try #require(app.screen(at: "/flow/secondary2"))
+            #expect(second.flow?.title == "Secondary 2")
+            #expect(second.backLink?.href == "/flow")
+            let library = try #require(app.screen(at: "/library/books/items/1/details"))
+            #expect(library.library?.detail?.tab == .details)
+            let sheet = try #require(app.screen(at: "/library/films"))
+            #expect(sheet.library?.detail == nil)
+        }
+    }
+}

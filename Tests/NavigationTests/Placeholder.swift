@@ -1,1 +1,0 @@
-// NavigationTests: placeholder until the first real test lands; delete it then.

@@ -1,0 +1,74 @@
+import Testing
+@testable import ViewModels
+
+@Suite struct FieldRulesTests {
+    @Test(arguments: [
+        "a@b.co", "name@example.com", "first.last+tag@sub.example.org", "x@localhost.localdomain",
+        "<script>@example.com", String(repeating: "a", count: 64) + "@example.com",
+    ])
+    func acceptsSensibleEmailAddresses(_ email: String) {
+        #expect(FieldRules.email(email) == nil)
+    }
+
+    @Test(arguments: [
+        "plainaddress", "@example.com", "name@", "name@example", "name@@example.com", "a@b@example.com",
+        "name@example..com", "name@.example.com", "name@example.com.", "na me@example.com", "name@exa mple.com",
+        "name\t@example.com", String(repeating: "a", count: 65) + "@example.com",
+    ])
+    func rejectsMalformedEmailAddresses(_ email: String) {
+        #expect(FieldRules.email(email) == FieldRules.emailInvalid)
+    }
+
+    @Test func rejectsEmailAddressesLongerThan254Characters() {
+        let domain = String(repeating: "d", count: 63) + "." + String(repeating: "e", count: 63) + "."
+            + String(repeating: "f", count: 63) + ".com"
+        let fits = String(repeating: "a", count: 254 - domain.count - 1) + "@" + domain
+        #expect(fits.count == 254)
+        #expect(FieldRules.email(fits) == nil)
+        #expect(FieldRules.email("a" + fits) == FieldRules.emailTooLong)
+    }
+
+    @Test(arguments: ["abc", "alice", "a.b-c_d", "User42", String(repeating: "z", count: 32)])
+    func acceptsUsernamesOfLettersDigitsAndPunctuation(_ username: String) {
+        #expect(FieldRules.username(username) == nil)
+    }
+
+    @Test(arguments: [
+        "ab", String(repeating: "z", count: 33), "with space", "émile", "a/b", "<b>bold</b>", "a@b", "tab\there",
+    ])
+    func rejectsOtherUsernames(_ username: String) {
+        #expect(FieldRules.username(username) == FieldRules.usernameInvalid)
+    }
+
+    @Test(arguments: [
+        (String(repeating: "x", count: 8), FieldRules.passwordTooShort),
+        ("short", FieldRules.passwordTooShort),
+        (String(repeating: "x", count: 9), nil),
+        ("         ", nil),
+        (String(repeating: "x", count: 1_024), nil),
+        (String(repeating: "x", count: 1_025), FieldRules.passwordTooLong),
+    ] as [(String, String?)])
+    func enforcesPasswordLength(_ password: String, _ expected: String?) {
+        #expect(FieldRules.password(password) == expected)
+    }
+
+    @Test func passwordMessageIsExactlyTheAgreedWording() {
+        #expect(FieldRules.password("12345678") == "Passwords need to be a minimum of 9 characters long")
+    }
+
+    @Test(arguments: [
+        ("  hello  ", "hello"), ("\t\nhi there\r\n", "hi there"), ("   ", ""), ("", ""), ("a", "a"),
+    ])
+    func trimsWhitespaceAtBothEnds(_ raw: String, _ expected: String) {
+        #expect(FieldRules.trimmed(raw) == expected)
+    }
+
+    @Test(arguments: [
+        (1, "Too many attempts. Try again in 1 second."), (30, "Too many attempts. Try again in 30 seconds."),
+        (60, "Too many attempts. Try again in 1 minute."), (61, "Too many attempts. Try again in 2 minutes."),
+        (0, "Too many attempts. Try again in 1 second."),
+    ])
+    func describesTheWaitAfterTooManyAttempts(_ seconds: Int, _ message: String) {
+        #expect(FieldRules.tooManyAttempts(retryAfterSeconds: seconds) == message)
+    }
+}

@@ -1,1 +1,0 @@
-// ViewModelsTests: placeholder until the first real test lands; delete it then.
