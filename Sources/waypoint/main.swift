@@ -19,24 +19,26 @@ do {
 }
 
 let logger = Logger(level: configuration.logLevel)
-let application = PlaceholderApp()
-let server = HTTPServer(
-    configuration: configuration.serverConfiguration,
-    responder: StaticFileResponder(root: configuration.publicDirectory, next: application),
-    logger: logger)
-
+let application: Application
 do {
-    let port = try server.start()
-    logger.info("Waypoint listening on http://\(configuration.host):\(port)")
+    application = try buildApplication(configuration, logger: logger)
 } catch {
     logger.error("Waypoint could not start: \(error)")
     exit(1)
 }
 
+do {
+    let port = try application.start()
+    let scheme = configuration.tls == nil ? "http" : "https"
+    logger.info("Waypoint listening on \(scheme)://\(configuration.host):\(port)\(configuration.isDevelopment ? " (development mode)" : "")")
+} catch {
+    logger.error("Waypoint could not start: \(error)")
+    application.shutdown()
+    exit(1)
+}
+
 let signal = TerminationSignal.wait()
 logger.info("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), finishing requests in flight")
-server.shutdown()
-server.waitUntilStopped()
-// The application's shutdown hook (flushing state) runs here once it has one.
+application.shutdown()
 logger.info("Waypoint stopped")
 exit(0)

@@ -1,0 +1,90 @@
+import Foundation
+import HTTPServer
+import Services
+import Synchronization
+
+/// A built Waypoint: services over the data folder, templates, sessions, and the HTTP server in
+/// front of them. Made by `buildApplication`; `main.swift` starts it and shuts it down.
+public final class Application: Sendable {
+    /// Settings with no command-line flag: mostly limits and intervals that tests scale down.
+    public struct Options: Sendable {
+        /// How long a session lives without a request.
+        public var sessionIdleTimeout: Duration
+        /// Live sessions kept at most; the least recently used go first.
+        public var maxSessions: Int
+        /// Lock shards of the session map.
+        public var sessionShards: Int
+        /// How often changed sessions are saved to the data folder (they are also saved at shutdown).
+        public var saveInterval: Duration
+        /// Threads for password hashing and disk writes.
+        public var workerThreads: Int
+        public var loginThrottle: LoginThrottle.Configuration
+        /// Event loops; nil keeps the server's default (one per core).
+        public var eventLoops: Int?
+        public var shutdownGracePeriod: Duration?
+        /// The time, for sessions, ledgers, login throttling and new items.
+        public var clock: @Sendable () -> Date
+
+        public init(
+            sessionIdleTimeout: Duration = .seconds(14 * 24 * 3600), maxSessions: Int = 100_000, sessionShards: Int = 16,
+            saveInterval: Duration = .seconds(30), workerThreads: Int = 2,
+            loginThrottle: LoginThrottle.Configuration = .init(), eventLoops: Int? = nil,
+            shutdownGracePeriod: Duration? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+        ) {
+            self.sessionIdleTimeout = sessionIdleTimeout
+            self.maxSessions = maxSessions
+            self.sessionShards = sessionShards
+            self.saveInterval = saveInterval
+            self.workerThreads = workerThreads
+            self.loginThrottle = loginThrottle
+            self.eventLoops = eventLoops
+            self.shutdownGracePeriod = shutdownGracePeriod
+            self.clock = clock
+        }
+    }
+
+    public let configuration: WaypointConfiguration
+    public let services: AppServices
+    let server: HTTPServer
+    let responder: AppResponder
+    let archive: SessionArchive
+    let saver: SessionSaver
+    let pool: WorkerPool
+    let logger: Logger
+    private let stopped = Atomic<Bool>(false)
+
+    init(
+        configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, responder: AppResponder,
+        archive: SessionArchive, saver: SessionSaver, pool: WorkerPool, logger: Logger
+    ) {
+        self.configuration = configuration
+        self.services = services
+        self.server = server
+        self.responder = responder
+        self.archive = archive
+        self.saver = saver
+        self.pool = pool
+        self.logger = logger
+    }
+
+    /// Binds and starts serving; returns the port (the one picked when configured with port 0).
+    public func start() throws -> Int {
+        let port = try server.start()
+        saver.start()
+        return port
+    }
+
+    /// Finishes the requests in flight, saves every session and closes the data folder. Idempotent.
+    public func shutdown() {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        server.shutdown()
+        server.waitUntilStopped()
+        pool.shutdown()
+        saver.stop()
+        archive.save(force: true)
+        services.close()
+    }
+
+    /// Live sessions in memory (for tests and diagnostics).
+    var sessionCount: Int { archive.sessions.count }
+}

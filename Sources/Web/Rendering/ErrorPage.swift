@@ -1,0 +1,45 @@
+import HTTPCore
+import TemplateEngine
+
+/// A page for a request the app cannot answer (405, 413, 500…), in the site's layout with a way
+/// back to the start page.
+struct ErrorPage: Sendable {
+    var status: HTTPStatus
+    var heading: String
+    var message: String
+
+    static let badRequest = ErrorPage(
+        status: .badRequest, heading: "Bad request", message: "The form could not be read. Please go back and try again.")
+    static let forbidden = ErrorPage(
+        status: .forbidden, heading: "Form expired",
+        message: "This form is out of date or did not come from this site. Go back, reload the page and try again.")
+    static let methodNotAllowed = ErrorPage(
+        status: .methodNotAllowed, heading: "Method not allowed", message: "This address does not accept that kind of request.")
+    static let payloadTooLarge = ErrorPage(
+        status: .payloadTooLarge, heading: "Too large", message: "The request was larger than this server accepts.")
+    static let unsupportedMediaType = ErrorPage(
+        status: HTTPStatus(code: 415, reasonPhrase: "Unsupported Media Type"), heading: "Unsupported form",
+        message: "Forms on this site are sent as application/x-www-form-urlencoded.")
+    static let internalServerError = ErrorPage(
+        status: .internalServerError, heading: "Something went wrong", message: "The server could not answer. Please try again.")
+
+    /// The `error` template's data: no tabs, no account area, no sheet.
+    var templateValue: TemplateValue {
+        .object(
+            (Keys.title, .string(heading)),
+            (Keys.url, .string("/")),
+            (Keys.csrfToken, .string("")),
+            (Keys.tabs, .list([])),
+            (Keys.breadcrumbs, .list([])),
+            (Keys.hasBreadcrumbs, .bool(false)),
+            (Keys.backLink, .null),
+            (Keys.viewer, .null),
+            (Keys.sheet, .null),
+            (Keys.hasSheet, .bool(false)),
+            (Keys.content, .object(
+                (Keys.status, .int(status.code)),
+                (Keys.heading, .string(heading)),
+                (Keys.message, .string(message)),
+                (Keys.homeHref, .string("/")))))
+    }
+}

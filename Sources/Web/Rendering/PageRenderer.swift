@@ -1,0 +1,48 @@
+import Coordinators
+import HTTPCore
+import HTTPServer
+import Synchronization
+import TemplateEngine
+
+/// Turns screens and error pages into HTML responses with the security headers.
+///
+/// Each page is rendered straight into the array that becomes the response body, reserved at the
+/// size of the largest page so far: one allocation per page, no regrowth and no copy afterwards
+/// (a shared scratch buffer would need a copy into the body anyway).
+final class PageRenderer: Sendable {
+    let templates: TemplateSource
+    private let logger: Logger
+    private let sizeHint = Atomic<Int>(8192)
+
+    init(templates: TemplateSource, logger: Logger) {
+        self.templates = templates
+        self.logger = logger
+    }
+
+    /// The screen's page. Throws when the templates and the data disagree (a bug: answer 500).
+    func page(_ screen: Screen, csrfToken: String, status: HTTPStatus, secure: Bool) throws(TemplateError) -> HTTPResponse {
+        let body = try render(screen.template.rawValue, screen.templateValue(csrfToken: csrfToken))
+        return HTTPResponse(status: status, headers: SecurityHeaders.headers(SecurityHeaders.html, secure: secure), body: body)
+    }
+
+    /// The error page in the layout; plain text if even that cannot be rendered.
+    func errorPage(_ page: ErrorPage, secure: Bool) -> HTTPResponse {
+        do {
+            let body = try render("error", page.templateValue)
+            return HTTPResponse(status: page.status, headers: SecurityHeaders.headers(SecurityHeaders.html, secure: secure), body: body)
+        } catch {
+            logger.error("error page not rendered: \(error)")
+            return HTTPResponse.text("\(page.status.code) \(page.heading)\n\(page.message)\n", status: page.status)
+        }
+    }
+
+    private func render(_ template: String, _ value: TemplateValue) throws(TemplateError) -> [UInt8] {
+        var body: [UInt8] = []
+        body.reserveCapacity(sizeHint.load(ordering: .relaxed))
+        try templates.library.render(template, value, into: &body)
+        if body.count > sizeHint.load(ordering: .relaxed) {
+            sizeHint.store(min(body.count + body.count / 8, 1 << 20), ordering: .relaxed)
+        }
+        return body
+    }
+}

@@ -1,0 +1,63 @@
+import Coordinators
+import HTTPCore
+import HTTPServer
+import Models
+
+extension AppResponder {
+    /// What a coordinator's outcome means in HTTP. Signing in or out gives the session a new id.
+    func response(for outcome: NavigationOutcome, route: AppRoute, session: Session, connection: ConnectionInfo)
+        -> HTTPResponse
+    {
+        switch outcome {
+        case .render(let screen):
+            return page(screen, csrfToken: session.record.withLock { $0.csrfToken }, connection: connection)
+        case .rateLimited(let screen, let seconds):
+            var response = page(
+                screen, csrfToken: session.record.withLock { $0.csrfToken }, connection: connection, status: .tooManyRequests)
+            response.headers.set("Retry-After", String(max(1, seconds)))
+            return response
+        case .redirect(let target):
+            return redirect(to: target, connection: connection)
+        case .signIn(let user, let target):
+            sessions.rotate(session, now: clock()) { $0.userID = user.id }
+            if case .account(.resetPassword) = route {
+                // A new password shuts out whoever knew the old one.
+                sessions.removeSessions(of: user.id, keeping: session)
+            }
+            var response = redirect(to: target, connection: connection)
+            response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
+            return response
+        case .signOut(let target):
+            // The old id dies with the sign-in; the navigation stays with the new visitor id.
+            sessions.rotate(session, now: clock()) { $0.userID = nil }
+            var response = redirect(to: target, connection: connection)
+            response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
+            return response
+        }
+    }
+
+    /// A screen's page with the status its outcome implies (200, 422 for a refused form, 404).
+    func page(_ screen: Screen?, csrfToken: String, connection: ConnectionInfo, status: HTTPStatus? = nil) -> HTTPResponse {
+        guard let screen else { return renderer.errorPage(.internalServerError, secure: connection.isSecure) }
+        let status = status ?? {
+            switch screen.status {
+            case .ok: .ok
+            case .invalid: .unprocessableContent
+            case .notFound: .notFound
+            }
+        }()
+        do {
+            return try renderer.page(screen, csrfToken: csrfToken, status: status, secure: connection.isSecure)
+        } catch {
+            logger.error("page \(screen.url) not rendered: \(error)")
+            return renderer.errorPage(.internalServerError, secure: connection.isSecure)
+        }
+    }
+
+    /// 303 See Other: after a POST the browser follows with a GET.
+    func redirect(to route: AppRoute, connection: ConnectionInfo) -> HTTPResponse {
+        var response = HTTPResponse(status: .seeOther, headers: SecurityHeaders.headers(SecurityHeaders.common, secure: connection.isSecure))
+        response.headers.add("Location", route.print())
+        return response
+    }
+}

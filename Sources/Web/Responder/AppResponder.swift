@@ -1,0 +1,130 @@
+import Coordinators
+import HTTPCore
+import HTTPServer
+import Models
+
+/// The application behind the static files: cookie → session → route → coordinator → template.
+///
+/// GET and HEAD run inline on the event loop (rendering takes microseconds); POSTs, which may hash
+/// a password or wait for fsync, run on the worker pool. Either way a session runs one request at a
+/// time (`Session.perform`), without any lock shared by all sessions.
+final class AppResponder: HTTPResponder {
+    static let cookieName = "waypoint_session"
+
+    let dependencies: AppDependencies
+    let accounts: ClientAwareAccounts
+    let sessions: SessionStore
+    let renderer: PageRenderer
+    let pool: WorkerPool
+    let logger: Logger
+    /// Seconds since 1970.
+    let clock: @Sendable () -> Int64
+
+    init(
+        dependencies: AppDependencies, accounts: ClientAwareAccounts, sessions: SessionStore, renderer: PageRenderer,
+        pool: WorkerPool, logger: Logger, clock: @escaping @Sendable () -> Int64
+    ) {
+        self.dependencies = dependencies
+        self.accounts = accounts
+        self.sessions = sessions
+        self.renderer = renderer
+        self.pool = pool
+        self.logger = logger
+        self.clock = clock
+    }
+
+    func respond(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
+        if request.path == "/healthz" {
+            return reply.send(health(request))
+        }
+        guard let route = AppRoute.parse(path: request.path, query: request.query) else {
+            return notFound(request, connection: connection, reply: reply)
+        }
+        switch request.method {
+        case .get, .head:
+            show(route, request: request, connection: connection, reply: reply)
+        case .post where route.acceptsForms:
+            submit(route, request: request, connection: connection, reply: reply)
+        default:
+            var response = renderer.errorPage(.methodNotAllowed, secure: connection.isSecure)
+            response.headers.set("Allow", route.acceptsForms ? "GET, HEAD, POST" : "GET, HEAD")
+            reply.send(response)
+        }
+    }
+
+    /// Liveness for containers: touches no session.
+    private func health(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.method == .get || request.method == .head else {
+            var response = HTTPResponse.text("405 Method Not Allowed\n", status: .methodNotAllowed)
+            response.headers.set("Allow", "GET, HEAD")
+            return response
+        }
+        var response = HTTPResponse.text("ok")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    /// A GET: a cold visitor gets a new session, kept only if the page exists.
+    private func show(_ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
+        let now = clock()
+        let existing = session(for: request, now: now)
+        let session = existing ?? sessions.makeSession(now: now)
+        session.perform(onWorker: false, pool: pool) { [self] in
+            let coordinator = session.navigation(dependencies)
+            let outcome = coordinator.show(route, viewer: viewer(of: session))
+            var response = response(for: outcome, route: route, session: session, connection: connection)
+            if existing == nil && response.status != .notFound {
+                sessions.insert(session, now: now)
+                response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
+            }
+            if session.rememberNavigation() { sessions.markDirty() }
+            reply.send(response)
+        }
+    }
+
+    /// A URL that names no screen: the 404 page with the nearest screen that exists. No session is
+    /// made for it; a known session's viewer is used for the chrome.
+    private func notFound(_ request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
+        guard let session = session(for: request, now: clock()) else {
+            let outcome = AppCoordinator(dependencies: dependencies)
+                .notFound(path: request.path, query: request.query, viewer: .visitor())
+            return reply.send(page(outcome.screen, csrfToken: "", connection: connection))
+        }
+        session.perform(onWorker: false, pool: pool) { [self] in
+            let outcome = session.navigation(dependencies)
+                .notFound(path: request.path, query: request.query, viewer: viewer(of: session))
+            reply.send(page(outcome.screen, csrfToken: session.record.withLock { $0.csrfToken }, connection: connection))
+        }
+    }
+
+    /// The session named by the request's cookie, if it is live.
+    func session(for request: HTTPRequest, now: Int64) -> Session? {
+        guard let id = request.cookies[Self.cookieName] else { return nil }
+        return sessions.session(id: id, now: now)
+    }
+
+    /// Who is looking: the signed-in user as stored now (settings may have changed), else a visitor.
+    func viewer(of session: Session) -> Viewer {
+        let (userID, settings) = session.record.withLock { ($0.userID, $0.settings) }
+        if let userID, let user = accounts.user(userID) { return .signedIn(user) }
+        return .visitor(settings)
+    }
+
+    func cookie(for session: Session, connection: ConnectionInfo) -> String {
+        SetCookie(
+            name: Self.cookieName, value: session.id, path: "/", httpOnly: true, secure: connection.isSecure,
+            sameSite: .lax
+        ).headerValue
+    }
+}
+
+extension AppRoute {
+    /// Screens with a form POST to their own URL; everything else only answers GET and HEAD.
+    var acceptsForms: Bool {
+        switch self {
+        case .library(.newItem), .library(.deleteItem), .library(.settings), .library(.item(_, _, .options)): true
+        case .account: true
+        case .root, .library, .flow, .screen, .inspector: false
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import Coordinators
+import Models
+
+/// What a session is, as a value: saved to the data folder and read back at start-up.
+struct SessionRecord: Codable, Sendable, Equatable {
+    var id: String
+    /// The signed-in user; nil for a visitor.
+    var userID: UserID?
+    /// A visitor's settings (a signed-in user's live in their account).
+    var settings: Settings
+    /// Echoed by every form; checked on every POST.
+    var csrfToken: String
+    /// Seconds since 1970 of the last request.
+    var lastSeen: Int64
+    /// The navigation state as of the last request.
+    var navigation: NavigationSnapshot?
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import Web
+
+@Suite struct StartupTests {
+    func copyOfTemplates() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-templates-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: TestApp.templatesDirectory, toPath: directory)
+        return directory
+    }
+
+    @Test func aTemplateErrorStopsStartUpWithItsPosition() throws {
+        let templates = try copyOfTemplates()
+        defer { try? FileManager.default.removeItem(atPath: templates) }
+        try "<p>\n  {{#broken}}\n".write(toFile: templates + "/flow.mustache", atomically: true, encoding: .utf8)
+        do {
+            _ = try TestApp(templatesDirectory: templates)
+            Issue.record("start-up should fail")
+        } catch {
+            #expect("\(error)".hasPrefix("flow:2:"), "\(error)")
+        }
+    }
+
+    @Test func developmentModeReloadsChangedTemplates() throws {
+        let templates = try copyOfTemplates()
+        defer { try? FileManager.default.removeItem(atPath: templates) }
+        let app = try TestApp(isDevelopment: true, templatesDirectory: templates)
+        let client = app.client()
+        #expect(try client.get("/flow").status == 200)
+        let path = templates + "/flow.mustache"
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        try source.replacingOccurrences(of: "{{/main}}", with: "<p>reloaded-marker</p>{{/main}}")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let deadline = Date().addingTimeInterval(3)
+        var reloaded = false
+        while !reloaded && Date() < deadline {
+            reloaded = try client.get("/flow").text.contains("reloaded-marker")
+            if !reloaded { usleep(100_000) }
+        }
+        #expect(reloaded)
+    }
+}

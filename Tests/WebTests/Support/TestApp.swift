@@ -1,0 +1,67 @@
+import Foundation
+import HTTPServer
+import Services
+@testable import Web
+
+/// A Waypoint on 127.0.0.1 with a free port and its own temporary data folder, fast password
+/// hashing and a quiet log; `restarted()` starts a new one on the same data folder.
+final class TestApp {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let templatesDirectory = packageRoot.appendingPathComponent("Templates").path
+    static let publicDirectory = packageRoot.appendingPathComponent("Public").path
+
+    let dataDirectory: String
+    private(set) var ownsDirectory: Bool
+    let options: Application.Options
+    let configuration: WaypointConfiguration
+    let application: Application
+    let port: Int
+
+    init(
+        options: Application.Options = TestApp.defaultOptions, isDevelopment: Bool = false,
+        templatesDirectory: String = TestApp.templatesDirectory, dataDirectory: String? = nil, ownsDirectory: Bool = true
+    ) throws {
+        self.ownsDirectory = ownsDirectory
+        self.dataDirectory = dataDirectory ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("waypoint-web-\(UUID().uuidString)").path
+        var configuration = WaypointConfiguration()
+        configuration.port = 0
+        configuration.dataDirectory = self.dataDirectory
+        configuration.templatesDirectory = templatesDirectory
+        configuration.publicDirectory = Self.publicDirectory
+        configuration.passwordIterations = 1000
+        configuration.isDevelopment = isDevelopment
+        configuration.logLevel = .error
+        self.options = options
+        self.configuration = configuration
+        application = try buildApplication(configuration, options: options, logger: Logger(level: .error))
+        port = try application.start()
+    }
+
+    static var defaultOptions: Application.Options {
+        Application.Options(workerThreads: 2, eventLoops: 1, shutdownGracePeriod: .milliseconds(200))
+    }
+
+    func client() -> WebClient { WebClient(port: port) }
+
+    /// Stops this server (saving its sessions) and starts another on the same data folder.
+    func restarted() throws -> TestApp {
+        application.shutdown()
+        let next = try TestApp(
+            options: options, templatesDirectory: configuration.templatesDirectory, dataDirectory: dataDirectory,
+            ownsDirectory: ownsDirectory)
+        ownsDirectory = false
+        return next
+    }
+
+    /// Messages in the outbox, oldest first.
+    var outbox: [String] {
+        application.services.outbox.messagePaths().compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+    }
+
+    deinit {
+        application.shutdown()
+        if ownsDirectory { try? FileManager.default.removeItem(atPath: dataDirectory) }
+    }
+}
