@@ -17,8 +17,13 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
     /// Builds an object from fields in order; when a key repeats, the last value wins.
     public init<S: Sequence>(_ fields: S) where S.Element == (TemplateKey, TemplateValue) {
         self.fields = []
+        self.fields.reserveCapacity(fields.underestimatedCount)
         for (key, value) in fields {
-            self[key] = value
+            if self.fields.contains(where: { $0.key.fingerprint == key.fingerprint }) {
+                self[key] = value
+            } else {
+                self.fields.append(Field(key: key, value: value))
+            }
         }
     }
 
@@ -50,9 +55,11 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
     @inline(__always)
     func field(_ key: TemplateKey) -> TemplateValue? {
         let fingerprint = key.fingerprint
-        for field in fields where field.key.fingerprint == fingerprint && field.key.name == key.name {
-            return field.value
+        return fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where fields[index].key.fingerprint == fingerprint {
+                if fields[index].key.name == key.name { return fields[index].value }
+            }
+            return nil
         }
-        return nil
     }
 }
