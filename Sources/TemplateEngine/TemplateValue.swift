@@ -60,7 +60,7 @@ extension TemplateValue: ExpressibleByArrayLiteral, ExpressibleByDictionaryLiter
     }
 
     public init(dictionaryLiteral elements: (TemplateKey, TemplateValue)...) {
-        self = .object(TemplateObject(elements))
+        self = .object(TemplateObject(adopting: elements))
     }
 }
 
