@@ -1,18 +1,18 @@
-/// Appends text to a byte buffer, HTML-escaped: copies runs of ordinary bytes in one go and
-/// replaces `& < > " '` with entities.
+/// Writes text HTML-escaped: copies runs of ordinary bytes in one go and replaces `& < > " '`
+/// with entities.
 enum HTMLEscaping {
-    static func append(_ string: String, escaped: Bool, to buffer: inout [UInt8]) {
+    static func append(_ string: String, escaped: Bool, to writer: inout ByteWriter) {
         var string = string
         string.withUTF8 { bytes in
             if escaped {
-                append(bytes, to: &buffer)
+                append(bytes, to: &writer)
             } else {
-                buffer.append(contentsOf: bytes)
+                writer.append(bytes)
             }
         }
     }
 
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to writer: inout ByteWriter) {
         var runStart = 0
         for index in 0..<bytes.count {
             let byte = bytes[index]
@@ -28,19 +28,19 @@ enum HTMLEscaping {
             default: continue
             }
             if runStart < index {
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                writer.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             }
-            buffer.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+            writer.append(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
             runStart = index + 1
         }
         if runStart < bytes.count {
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            writer.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
     }
 
     /// Decimal digits without creating a String.
-    static func append(_ value: Int, to buffer: inout [UInt8]) {
-        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+    static func append(_ value: Int, to writer: inout ByteWriter) {
+        if value < 0 { writer.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits
         var count = 0
@@ -50,7 +50,7 @@ enum HTMLEscaping {
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            buffer.append(contentsOf: raw[(24 - count)...])
+            writer.append(UnsafeRawBufferPointer(rebasing: raw[(24 - count)...]))
         }
     }
 }
