@@ -96,8 +96,7 @@ extension CatalogService {
     }
 
     /// Runs `change` against the current state under the write lock, stores the item it returns,
-    /// then publishes it to readers.
-    /// `advancingCounter` also persists the next free id, so ids of deleted items are never reused
+    /// then publishes it to readers. `advancingCounter` also persists the next free id, so ids of deleted items are never reused
     /// (an old deep link must not land on a different item).
     private func write(advancingCounter: Bool = false, _ change: (CatalogState) throws -> Item) throws -> Item {
         try writeLock.withLock { _ throws -> Item in
