@@ -2,7 +2,7 @@ import Navigation
 
 /// The Flow tab: primary → secondary1 → tertiary and primary → secondary2.
 public final class FlowCoordinator: TabCoordinator {
-    public let name = "FlowCoordinator"
+    public var name: String { "FlowCoordinator" }
     public weak var parent: (any Coordinator)?
     public var children: [any Coordinator] = []
     public internal(set) var stack: NavigationStack<FlowRoute>
