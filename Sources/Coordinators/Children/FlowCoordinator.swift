@@ -20,8 +20,10 @@ public final class FlowCoordinator: TabCoordinator {
         reconcile(to: Self.stack(for: route))
     }
 
-    /// Pushes one of the screens the current one offers.
+    /// Pushes one of the screens the current one offers; anything else would make a stack no URL
+    /// can name, so it is ignored.
     public func push(_ route: FlowRoute) {
+        guard route.stackPages.dropLast() == stack.pages[...] else { return }
         navigate { $0.present(route, as: .push) }
     }
 
