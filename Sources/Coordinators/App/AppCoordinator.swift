@@ -9,7 +9,7 @@ import ViewModels
 /// Every request reconciles the state to its URL first, so the URL is the whole state of the tab it
 /// shows and two windows of one session each see their own screen.
 public final class AppCoordinator: Coordinator {
-    public let name = "AppCoordinator"
+    public var name: String { "AppCoordinator" }
     public weak var parent: (any Coordinator)?
     /// Made on first use (see `library`, `flow`, `screen`, `account`).
     public var children: [any Coordinator] = []

@@ -2,7 +2,7 @@ import Navigation
 
 /// Sign in, registration and password resets; remembers where to return after success.
 public final class AccountCoordinator: Coordinator {
-    public let name = "AccountCoordinator"
+    public var name: String { "AccountCoordinator" }
     public weak var parent: (any Coordinator)?
     public var children: [any Coordinator] = []
     /// The guarded screen that sent the viewer here.
