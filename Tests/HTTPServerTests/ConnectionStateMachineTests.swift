@@ -164,6 +164,15 @@ import Testing
         #expect(machine.wantsRead)
     }
 
+    @Test mutating func aPeerThatStopsReadingIsLetGoAfterTheIdleTimeoutWithoutProgress() {
+        let requests = Self.requests(machine.received(Array("GET / HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: Self.at(0)))
+        _ = machine.replied(HTTPResponse(body: [UInt8](repeating: 65, count: 5000)), sequence: requests[0].1, now: Self.at(10))
+        _ = machine.wrote(1000, now: Self.at(200))
+        #expect(machine.deadline == 500 * Self.millisecond)
+        #expect(!Self.closes(machine.tick(now: Self.at(499))))
+        #expect(Self.closes(machine.tick(now: Self.at(500))))
+    }
+
     @Test mutating func parsingPausesAtThePipeliningCap() {
         let bytes = String(repeating: "GET / HTTP/1.1\r\nHost: t\r\n\r\n", count: 6)
         let requests = Self.requests(machine.received(Array(bytes.utf8), now: Self.at(0)))

@@ -41,6 +41,8 @@ final class EventLoop: @unchecked Sendable {
     private var dateCache = HTTPDateCache()
     private var accessLog = AccessLog()
     private var shutdownDeadline: UInt64?
+    /// Set while accepting is paused after running out of file descriptors.
+    private var acceptPausedUntil: UInt64?
     private let sweepInterval: UInt64
 
     init(listenerFD: Int32, settings: Settings, responder: any HTTPResponder, logger: Logger,
@@ -121,6 +123,10 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             let now = MonotonicClock.now()
+            if let paused = acceptPausedUntil, now >= paused {
+                acceptPausedUntil = nil
+                if listenerFD >= 0 { _ = wp_epoll_add(epollFD, listenerFD, UInt32(WP_EPOLLIN), Self.listenerToken) }
+            }
             if now >= nextSweep {
                 sweep(now: now)
                 nextSweep = now &+ sweepInterval
@@ -133,7 +139,22 @@ final class EventLoop: @unchecked Sendable {
 
     private func acceptConnections() {
         for _ in 0..<128 {
-            guard listenerFD >= 0, let (fd, remoteAddress) = Socket.accept(listenerFD) else { return }
+            guard listenerFD >= 0, acceptPausedUntil == nil else { return }
+            let fd: Int32
+            let remoteAddress: String
+            switch Socket.accept(listenerFD) {
+            case .connection(let accepted, let address):
+                fd = accepted
+                remoteAddress = address
+            case .noneLeft:
+                return
+            case .exhausted:
+                // Level-triggered: a listener we cannot drain would spin; stop watching it for a moment.
+                logger.warning("accept: out of file descriptors, pausing accepts for 100 ms")
+                _ = wp_epoll_del(epollFD, listenerFD)
+                acceptPausedUntil = MonotonicClock.now() &+ 100_000_000
+                return
+            }
             guard limiter.acquire() else {
                 refuse(fd)
                 continue
@@ -287,6 +308,7 @@ final class EventLoop: @unchecked Sendable {
             close(listenerFD)
             listenerFD = -1
         }
+        acceptPausedUntil = nil
         let current = now()
         for connection in Array(connections.values) {
             perform(connection.machine.shutdown(now: current), on: connection)
