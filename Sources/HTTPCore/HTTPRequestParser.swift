@@ -54,9 +54,10 @@ public struct HTTPRequestParser: Sendable {
         self.limits = limits
     }
 
+    /// Copies bytes just read from a socket; the caller keeps ownership of its read buffer.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         compact()
-        buffer.append(contentsOf: bytes)
+        bytes.withMemoryRebound(to: UInt8.self) { buffer.append(contentsOf: $0) }
     }
 
     public mutating func append(_ bytes: some Sequence<UInt8>) {
