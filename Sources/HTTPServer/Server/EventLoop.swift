@@ -9,6 +9,9 @@ final class EventLoop: @unchecked Sendable {
     struct Settings: Sendable {
         var machine: ConnectionStateMachine.Configuration
         var shutdownGracePeriod: UInt64
+        /// Wraps each accepted socket; TLS plugs in here without touching the loop.
+        var makeTransport: @Sendable (Int32) -> any ConnectionTransport = { PlainTransport(fd: $0) }
+        var isSecure = false
     }
 
     private enum Message {
@@ -162,8 +165,8 @@ final class EventLoop: @unchecked Sendable {
             let id = nextConnectionID
             nextConnectionID += 1
             let connection = Connection(
-                id: id, fd: fd, transport: PlainTransport(fd: fd),
-                info: ConnectionInfo(remoteAddress: remoteAddress, isSecure: false),
+                id: id, fd: fd, transport: settings.makeTransport(fd),
+                info: ConnectionInfo(remoteAddress: remoteAddress, isSecure: settings.isSecure),
                 machine: ConnectionStateMachine(configuration: settings.machine, now: MonotonicClock.now()),
                 registeredEvents: Self.readInterest)
             guard wp_epoll_add(epollFD, fd, Self.readInterest, id) == 0 else {
