@@ -202,6 +202,17 @@ import Testing
         #expect(Self.closes(after))
     }
 
+    @Test mutating func shutdownLetsARequestBeingReadFinishAndAnswersItLast() {
+        _ = machine.received(Array("GET /late HTTP/1.1\r\nHost: t\r\n".utf8), now: Self.at(0))
+        #expect(!Self.closes(machine.shutdown(now: Self.at(1))))
+        let requests = Self.requests(machine.received(Array("\r\nGET /never HTTP/1.1\r\n\r\n".utf8), now: Self.at(2)))
+        #expect(requests.map(\.0.target) == ["/late"])
+        _ = machine.replied(.text("ok"), sequence: Self.sequence(requests, 0), now: Self.at(3))
+        let (written, after) = drain()
+        #expect(written.contains("Connection: close\r\n"))
+        #expect(Self.closes(after))
+    }
+
     @Test mutating func eachAnswerIsLoggedWithStatusSizeAndDuration() {
         let requests = Self.requests(machine.received(Array("GET /log HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: Self.at(5)))
         let actions = machine.replied(.text("abc", status: .created), sequence: Self.sequence(requests, 0), now: Self.at(8))

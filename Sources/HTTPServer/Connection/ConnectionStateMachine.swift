@@ -72,6 +72,8 @@ struct ConnectionStateMachine {
     private(set) var outboundStart = 0
     /// Close once the last answer has been written.
     private var closeWhenDrained = false
+    /// The server is shutting down: the request being read is the last one.
+    private var isDraining = false
     /// When output last moved: answers queued into an empty buffer, or bytes written.
     private var lastWriteProgress: UInt64 = 0
     /// A `100 Continue` owed once earlier answers have gone out.
@@ -185,15 +187,20 @@ struct ConnectionStateMachine {
     }
 
     /// Graceful shutdown: finish what was asked, read nothing new, then close.
+    /// A request already arriving may finish (its read timeouts still apply); none after it is read.
     mutating func shutdown(now: Now) -> [Action] {
+        isDraining = true
         switch phase {
         case .closed: return []
         case .idle:
             if exchanges.isEmpty && pendingOutboundBytes == 0 { return close() }
-        case .head, .body, .stopped: break
+            phase = .stopped
+            closeWhenDrained = true
+        case .head, .body:
+            break
+        case .stopped:
+            closeWhenDrained = true
         }
-        phase = .stopped
-        closeWhenDrained = true
         return []
     }
 
@@ -231,7 +238,7 @@ struct ConnectionStateMachine {
         exchanges.append(Exchange(
             sequence: sequence, method: request.method, target: request.target, version: request.version,
             keepAlive: request.keepAlive, started: now.nanoseconds))
-        if request.keepAlive {
+        if request.keepAlive && !isDraining {
             phase = .idle(since: now.nanoseconds)
         } else {
             phase = .stopped
@@ -247,7 +254,7 @@ struct ConnectionStateMachine {
         var response = HTTPResponse.text("\(status.code) \(status.reasonPhrase)\n\(reason)\n", status: status)
         response.headers.set("Connection", "close")
         exchanges.append(Exchange(
-            sequence: sequence, method: .get, target: "-", version: .http1_1, keepAlive: false,
+            sequence: sequence, method: HTTPMethod(rawValue: "-"), target: "-", version: .http1_1, keepAlive: false,
             started: now.nanoseconds, response: response))
         phase = .stopped
         closeWhenDrained = true
