@@ -20,8 +20,11 @@ do {
 
 let logger = Logger(level: configuration.logLevel)
 let application = PlaceholderApp()
+var serverConfiguration = configuration.serverConfiguration
+// Leave room for files, the data store and the loops' own descriptors.
+serverConfiguration.maxConnections = min(serverConfiguration.maxConnections, max(16, OpenFileLimit.raise() - 128))
 let server = HTTPServer(
-    configuration: configuration.serverConfiguration,
+    configuration: serverConfiguration,
     responder: StaticFileResponder(root: configuration.publicDirectory, next: application),
     logger: logger)
 

@@ -55,8 +55,15 @@ enum Socket {
         return port(of: storage)
     }
 
-    /// Accepts one pending connection as a non-blocking socket with TCP_NODELAY, or nil when none is left.
-    static func accept(_ listener: Int32) -> (fd: Int32, remoteAddress: String)? {
+    enum Accepted {
+        case connection(fd: Int32, remoteAddress: String)
+        case noneLeft
+        /// Out of file descriptors: the listener stays readable, so the caller must back off.
+        case exhausted
+    }
+
+    /// Accepts one pending connection as a non-blocking socket with TCP_NODELAY.
+    static func accept(_ listener: Int32) -> Accepted {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         while true {
@@ -68,11 +75,12 @@ enum Socket {
             if fd >= 0 {
                 var one: Int32 = 1
                 setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-                return (fd, describe(storage))
+                return .connection(fd: fd, remoteAddress: describe(storage))
             }
             switch errno {
             case EINTR, ECONNABORTED: continue
-            default: return nil
+            case EMFILE, ENFILE, ENOBUFS, ENOMEM: return .exhausted
+            default: return .noneLeft
             }
         }
     }
