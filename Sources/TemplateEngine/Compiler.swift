@@ -72,7 +72,7 @@ struct Compiler {
             case .block(let block):
                 flush()
                 let index = program.operations.count
-                program.operations.append(Program.Operation(kind: .block, a: blockID(block.name)))
+                program.operations.append(Program.Operation(kind: .block, a: blockID(block.name), d: Int32(template)))
                 let indentation = try emit(block, template: template)
                 program.operations[index].b = Int32(program.operations.count)
                 program.operations[index].c = indentationIndex(indentation.isEmpty ? nil : indentation)

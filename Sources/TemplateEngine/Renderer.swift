@@ -99,6 +99,9 @@ struct Renderer {
             case .block:
                 let bodyEnd = Int(operation.b)
                 let (start, end) = body(ofBlock: operation.a) ?? (index, bodyEnd)
+                // An argument may contain its own block again: count it like a partial.
+                try enter(template: Int(operation.d))
+                defer { depth -= 1 }
                 if operation.c < 0 {
                     try run(start, end, into: &buffer)
                 } else {
@@ -113,14 +116,9 @@ struct Renderer {
     }
 
     private mutating func nest(_ template: Int, indentation extra: Int32, into buffer: inout ByteWriter) throws(TemplateError) {
-        guard depth < Self.maximumDepth else {
-            throw TemplateError(
-                .recursionTooDeep, file: names[template], line: 0, column: 0,
-                message: "partials nested more than \(Self.maximumDepth) deep: a template includes itself without end")
-        }
-        let entry = program.entries[template]
-        depth += 1
+        try enter(template: template)
         defer { depth -= 1 }
+        let entry = program.entries[template]
         if extra < 0 {
             try run(entry.lowerBound, entry.upperBound, into: &buffer)
         } else {
@@ -129,6 +127,15 @@ struct Renderer {
             defer { indentation = saved }
             try run(entry.lowerBound, entry.upperBound, into: &buffer)
         }
+    }
+
+    private mutating func enter(template: Int) throws(TemplateError) {
+        guard depth < Self.maximumDepth else {
+            throw TemplateError(
+                .recursionTooDeep, file: names[template], line: 0, column: 0,
+                message: "partials, parents or blocks nested more than \(Self.maximumDepth) deep: a template includes itself without end")
+        }
+        depth += 1
     }
 
     private func body(ofBlock id: Int32) -> (Int, Int)? {

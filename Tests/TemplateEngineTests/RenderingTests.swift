@@ -108,6 +108,11 @@ import TemplateEngine
         }
     }
 
+    @Test func blockArgumentContainingItselfFailsInsteadOfRecursingForever() throws {
+        let library = try TemplateLibrary(templates: ["parent": "{{$a}}{{/a}}", "child": "{{<parent}}{{$a}}x{{$a}}{{/a}}{{/a}}{{/parent}}"])
+        #expect(throws: TemplateError.self) { try library.render("child", [:]) }
+    }
+
     @Test func unknownTemplateNameIsAnError() throws {
         let library = try TemplateLibrary(templates: ["a": "A"])
         #expect(throws: TemplateError(.unknownTemplate, file: "b", line: 0, column: 0, message: "no template named 'b'")) {
