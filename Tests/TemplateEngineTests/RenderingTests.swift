@@ -120,6 +120,18 @@ import TemplateEngine
         }
     }
 
+    @Test func convertibleTypesBecomeTheirTemplateValues() throws {
+        struct Row: TemplateValueConvertible {
+            let title: String
+            let note: String?
+            var templateValue: TemplateValue { ["title": title.templateValue, "note": note.templateValue] }
+        }
+        let rows = [Row(title: "a", note: nil), Row(title: "b", note: "<!>")]
+        let value: TemplateValue = ["rows": rows.templateValue, "count": rows.count.templateValue, "ok": true.templateValue]
+        let library = try TemplateLibrary(templates: ["page": "{{count}}{{#ok}}:{{/ok}}{{#rows}}[{{title}}{{#note}} {{.}}{{/note}}]{{/rows}}"], configuration: .init(strict: true))
+        #expect(try library.render("page", value) == "2:[a][b &lt;!&gt;]")
+    }
+
     @Test func objectsBuiltInCodeFindTheirFields() {
         var object: TemplateObject = ["a": 1, "b": "two"]
         object["c"] = true
