@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TemplateEngine
 
@@ -17,6 +18,18 @@ import TemplateEngine
         #expect(try render("{{value}}", ["value": .string(input)]) == expected)
         #expect(try render("{{{value}}}", ["value": .string(input)]) == input)
         #expect(try render("{{&value}}", ["value": .string(input)]) == input)
+    }
+
+    @Test func escapesSpecialCharactersAtEveryOffsetOfLongText() throws {
+        let library = try TemplateLibrary(templates: ["page": "{{value}}"])
+        for (special, entity) in [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")] {
+            for offset in 0..<20 {
+                let text = String(repeating: "a", count: offset) + special + String(repeating: "é", count: 19 - offset)
+                let expected = try render("{{{value}}}", ["value": .string(text)])
+                    .replacingOccurrences(of: special, with: entity)
+                #expect(try library.render("page", ["value": .string(text)]) == expected)
+            }
+        }
     }
 
     @Test func writesNumbersAndBooleans() throws {
