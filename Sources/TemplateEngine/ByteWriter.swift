@@ -19,9 +19,16 @@ struct ByteWriter: ~Copyable {
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
-        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
-        (base + count).initialize(from: source, count: bytes.count)
-        count += bytes.count
+        let length = bytes.count
+        if count + length > capacity { grow(toHold: count + length) }
+        let target = base + count
+        if length <= 16 {
+            // Most runs are a few bytes: a call to memmove costs more than copying them.
+            for offset in 0..<length { target[offset] = source[offset] }
+        } else {
+            target.initialize(from: source, count: length)
+        }
+        count += length
     }
 
     @inline(__always)

@@ -19,7 +19,7 @@ struct Program: Sendable {
             case partial
             /// template a (-1: unknown), indentations[b] (-1: none), overrideLists[c]; arguments' bodies follow up to d
             case parent
-            /// block id a; default body follows up to b; indentations[c] (-1: none)
+            /// block id a; default body follows up to b; indentations[c] (-1: none); written in template d
             case block
         }
 

@@ -3,12 +3,12 @@ struct Renderer {
     /// Bounds recursive partials and parents, which would otherwise never end.
     static let maximumDepth = 200
 
-    private let program: Program
+    let program: Program
     private let operations: UnsafeBufferPointer<Program.Operation>
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let names: [String]
-    private let strict: Bool
-    private var stack: [TemplateValue]
+    let names: [String]
+    let strict: Bool
+    private(set) var stack: [TemplateValue]
     /// Block arguments of the parent tags being rendered, outermost first: outer ones win.
     private var overrides: [Int32] = []
     private var indentation: [UInt8] = []
@@ -99,6 +99,9 @@ struct Renderer {
             case .block:
                 let bodyEnd = Int(operation.b)
                 let (start, end) = body(ofBlock: operation.a) ?? (index, bodyEnd)
+                // An argument may contain its own block again: count it like a partial.
+                try enter(template: Int(operation.d))
+                defer { depth -= 1 }
                 if operation.c < 0 {
                     try run(start, end, into: &buffer)
                 } else {
@@ -113,14 +116,9 @@ struct Renderer {
     }
 
     private mutating func nest(_ template: Int, indentation extra: Int32, into buffer: inout ByteWriter) throws(TemplateError) {
-        guard depth < Self.maximumDepth else {
-            throw TemplateError(
-                .recursionTooDeep, file: names[template], line: 0, column: 0,
-                message: "partials nested more than \(Self.maximumDepth) deep: a template includes itself without end")
-        }
-        let entry = program.entries[template]
-        depth += 1
+        try enter(template: template)
         defer { depth -= 1 }
+        let entry = program.entries[template]
         if extra < 0 {
             try run(entry.lowerBound, entry.upperBound, into: &buffer)
         } else {
@@ -129,6 +127,15 @@ struct Renderer {
             defer { indentation = saved }
             try run(entry.lowerBound, entry.upperBound, into: &buffer)
         }
+    }
+
+    private mutating func enter(template: Int) throws(TemplateError) {
+        guard depth < Self.maximumDepth else {
+            throw TemplateError(
+                .recursionTooDeep, file: names[template], line: 0, column: 0,
+                message: "partials, parents or blocks nested more than \(Self.maximumDepth) deep: a template includes itself without end")
+        }
+        depth += 1
     }
 
     private func body(ofBlock id: Int32) -> (Int, Int)? {
@@ -150,62 +157,5 @@ struct Renderer {
             copied = lineStart
         }
         buffer.append(UnsafeBufferPointer(rebasing: bytes[copied..<(start + Int(operation.b))]))
-    }
-
-    /// Finds the first context (innermost out) holding the first key, then follows the rest inside it only.
-    @inline(__always)
-    private func resolve(_ index: Int32) throws(TemplateError) -> TemplateValue? {
-        let lookup = program.lookups[Int(index)]
-        guard lookup.count > 0 else { return stack[stack.count - 1] }
-        let first = Int(lookup.first)
-        var level = stack.count - 1
-        while level >= 0 {
-            if case .object(let object) = stack[level], var value = object.field(program.keys[first]) {
-                for key in (first + 1)..<(first + Int(lookup.count)) {
-                    guard case .object(let inner) = value, let next = inner.field(program.keys[key]) else {
-                        return try missing(index)
-                    }
-                    value = next
-                }
-                return value
-            }
-            level -= 1
-        }
-        return try missing(index)
-    }
-
-    private func missing(_ lookup: Int32) throws(TemplateError) -> TemplateValue? {
-        guard strict else { return nil }
-        throw error(.missingKey, lookup, "missing key '\(program.name(of: program.lookups[Int(lookup)]))'")
-    }
-
-    private func append(_ value: TemplateValue, escaped: Bool, lookup: Int32, to buffer: inout ByteWriter)
-        throws(TemplateError)
-    {
-        switch value {
-        case .string(let string):
-            HTMLEscaping.append(string, escaped: escaped, to: &buffer)
-        case .int(let number):
-            HTMLEscaping.append(number, to: &buffer)
-        case .double(let number):
-            buffer.append(Array(number.description.utf8))
-        case .bool(let flag):
-            let text: StaticString = flag ? "true" : "false"
-            buffer.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        case .null:
-            break
-        case .list, .object:
-            if strict {
-                let name = program.name(of: program.lookups[Int(lookup)])
-                throw error(.invalidValue, lookup, "'\(name)' is a list or an object; only text, numbers and booleans can be written")
-            }
-        }
-    }
-
-    private func error(_ kind: TemplateError.Kind, _ lookup: Int32, _ message: String) -> TemplateError {
-        let lookup = program.lookups[Int(lookup)]
-        return TemplateError(
-            kind, file: names[Int(lookup.template)], line: Int(lookup.location.line),
-            column: Int(lookup.location.column), message: message)
     }
 }
