@@ -53,3 +53,18 @@ import Testing
         #expect(restored.lastLocation == nil)
     }
 }
+
+@Suite struct ChangeCountTests {
+    @Test func theChangeCountMovesOnlyWhenTheStateDoes() {
+        let app = Fixture().coordinator()
+        #expect(app.changeCount == 0)
+        _ = app.screen(at: "/flow/secondary1")
+        let afterVisit = app.changeCount
+        #expect(afterVisit > 0)
+        _ = app.screen(at: "/flow/secondary1")
+        _ = app.screen(at: "/_navigation")
+        #expect(app.changeCount == afterVisit)
+        _ = app.show(.library(.newItem(books)), viewer: visitor)
+        #expect(app.changeCount > afterVisit)
+    }
+}

@@ -6,7 +6,9 @@ public final class AccountCoordinator: Coordinator {
     public weak var parent: (any Coordinator)?
     public var children: [any Coordinator] = []
     /// The guarded screen that sent the viewer here.
-    public internal(set) var returnTo: AppRoute?
+    public internal(set) var returnTo: AppRoute? {
+        didSet { if returnTo != oldValue { (parent as? AppCoordinator)?.changeCount += 1 } }
+    }
 
     public init(returnTo: AppRoute? = nil) {
         self.returnTo = returnTo
