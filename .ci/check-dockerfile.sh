@@ -137,7 +137,7 @@ for i in $(indexes "$build_stage" RUN); do
     command=${args#*swift build}
     command=${command%%&&*}
     if [[ " $command " =~ [[:space:]](-c[[:space:]]+release|--configuration[[:space:]]+release|-c=release|--configuration=release)[[:space:]] ]] \
-        && [[ " $command " == *" --static-swift-stdlib "* ]] && [[ " $command " =~ [[:space:]]--product[[:space:]=]$PRODUCT[[:space:]] ]]; then
+        && [[ " $command " == *" --static-swift-stdlib "* ]] && [[ " $command " =~ [[:space:]]--product[[:space:]=]${PRODUCT}[[:space:]] ]]; then
         scratch=".build"
         if [[ " $command " =~ [[:space:]]--scratch-path[[:space:]=]([^[:space:]]+) ]]; then scratch=${BASH_REMATCH[1]}; fi
         build_scratch=$(absolute "$scratch" "${inst_workdir[$i]}")
@@ -330,6 +330,7 @@ else
     fi
     if [[ $probe =~ (127\.0\.0\.1|localhost):([^/\"[:space:]]+) ]]; then
         port=${BASH_REMATCH[2]}
+        # shellcheck disable=SC2016 # matches the literal text of the probe
         case "$port" in
             8080) ;;
             '${PORT}' | '$PORT') [ -n "${final_env[PORT]:-}" ] || fail "the HEALTHCHECK uses \$PORT but the final stage does not set ENV PORT" ;;
@@ -355,7 +356,15 @@ if [ "$STATIC_ONLY" = 1 ]; then printf '\nDockerfile checks passed (%ss).\n' "$(
 # ---------------------------------------------------------------------------------------------------
 section "Release build (--scratch-path $SCRATCH_PATH)"
 build_started=$(date +%s)
-swift build -c release --static-swift-stdlib --product "$PRODUCT" --scratch-path "$SCRATCH_PATH" 2>&1 | tail -n 5
+build_log=$(mktemp "${TMPDIR:-/tmp}/waypoint-release-build.XXXXXX")
+if ! swift build -c release --static-swift-stdlib --product "$PRODUCT" --scratch-path "$SCRATCH_PATH" >"$build_log" 2>&1; then
+    fail "the release build failed; its last lines:"
+    tail -n 40 "$build_log" | sed 's/^/        | /'
+    rm -f "$build_log"
+    finish
+fi
+tail -n 1 "$build_log" | sed 's/^/        | /'
+rm -f "$build_log"
 bin_path=$(swift build -c release --static-swift-stdlib --scratch-path "$SCRATCH_PATH" --show-bin-path)
 binary="$bin_path/$PRODUCT"
 pass "built $binary in $(($(date +%s) - build_started))s ($(du -h "$binary" | cut -f1))"
@@ -445,20 +454,25 @@ if [ "$(id -u)" = 0 ]; then
         useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$CHECK_USER"
     fi
     run_as=(setpriv --reuid="$(id -u "$CHECK_USER")" --regid="$(id -g "$CHECK_USER")" --clear-groups --)
-    pass "runs as $CHECK_USER (uid $(id -u "$CHECK_USER")), not root"
 else
     note "not root: the server runs as $(id -un), without switching user (CI runs this as root)"
 fi
 for volume in "${volumes[@]}"; do
     mkdir -p "$(image_path "$volume")"
-    [ "$(id -u)" = 0 ] && chown "$CHECK_USER:" "$(image_path "$volume")"
+    if [ "$(id -u)" = 0 ]; then chown "$CHECK_USER:" "$(image_path "$volume")"; fi
 done
 
 # The final stage's environment, with image paths moved into the staged folder.
 port=""
 for _ in $(seq 1 50); do
     candidate=$((20000 + RANDOM % 40000))
-    if ! ss -Htln "sport = :$candidate" 2>/dev/null | grep -q .; then port=$candidate; break; fi
+    if command -v ss >/dev/null; then
+        ss -Htln "sport = :$candidate" | grep -q . && continue
+    elif (exec 9<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then
+        continue
+    fi
+    port=$candidate
+    break
 done
 [ -n "$port" ] || { fail "no free port found"; finish; }
 prefixes=$(for path in "${!copied[@]}" "${volumes[@]}" "$workdir"; do echo "/$(cut -d/ -f2 <<<"$path")"; done | sort -u)
@@ -477,7 +491,6 @@ environment+=(HOST=127.0.0.1 "PORT=$port")
 namespace=()
 if [ "$(id -u)" = 0 ] && unshare --pid --fork -- true 2>/dev/null; then
     namespace=(unshare --pid --fork --kill-child --)
-    pass "starts as PID 1 of its own PID namespace"
 else
     note "cannot create a PID namespace here: the server runs as an ordinary process, not PID 1"
 fi
@@ -507,19 +520,36 @@ while [ "$(date +%s)" -lt "$deadline" ]; do
 done
 if [ "$status" = 200 ]; then
     pass "GET /healthz → 200 after $(($(date +%s) - deadline + STARTUP_TIMEOUT))s"
+elif ! kill -0 "$launcher_pid" 2>/dev/null; then
+    code=0
+    wait "$launcher_pid" || code=$?
+    launcher_pid=""
+    fail "the server exited (status $code) before /healthz answered 200; server log:"
+    show_log
+    finish
 else
     fail "GET /healthz did not answer 200 within ${STARTUP_TIMEOUT}s (last status '${status:-none}'); server log:"
     show_log
     finish
 fi
 
+# What the kernel says about the running server, not what we asked for.
+server_uid=$(awk '/^Uid:/ { print $2 }' "/proc/$server_pid/status")
+if [ "${#run_as[@]}" -gt 0 ]; then
+    if [ "$server_uid" = "$(id -u "$CHECK_USER")" ]; then pass "the server's uid is $server_uid ($CHECK_USER)"; else fail "the server runs with uid $server_uid, not $CHECK_USER's"; fi
+fi
+if [ "${#namespace[@]}" -gt 0 ]; then
+    inner_pid=$(awk '/^NSpid:/ { print $NF }' "/proc/$server_pid/status")
+    if [ "$inner_pid" = 1 ]; then pass "the server is PID 1 in its namespace"; else fail "the server is PID ${inner_pid:-?} in its namespace, not 1"; fi
+fi
+
 cookies="$stage_root/cookies"
-root_status=$(curl --silent --output /dev/null --write-out '%{http_code} %{num_redirects} %{url_effective}' --max-time 10 \
-    --location --max-redirs 5 --cookie "$cookies" --cookie-jar "$cookies" "$url/" || true)
-if [[ $root_status == 200\ * ]]; then
-    pass "GET / → 200 (after ${root_status#* } redirects)"
+read -r root_status redirects landed < <(curl --silent --output /dev/null --max-time 10 --location --max-redirs 5 \
+    --cookie "$cookies" --cookie-jar "$cookies" --write-out '%{http_code} %{num_redirects} %{url_effective}\n' "$url/" || true)
+if [ "${root_status:-}" = 200 ]; then
+    pass "GET / → 200 (${redirects} redirect(s), landed on ${landed#"$url"})"
 else
-    fail "GET / answered '$root_status' (expected 200, redirects followed)"
+    fail "GET / answered '${root_status:-nothing}' after ${redirects:-0} redirect(s) (expected 200)"
 fi
 static_file=$(cd Public && find . -type f ! -name '.*' | sort | head -n 1)
 if [ -n "$static_file" ]; then
