@@ -38,6 +38,23 @@ finish() {
 }
 started=$(date +%s)
 
+# Whatever happens, stop the server this script started and remove its temporary files.
+build_log=""
+stage_root=""
+server_pid=""
+launcher_pid=""
+cleanup() {
+    exec 3<&-
+    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then kill -KILL "$server_pid" 2>/dev/null || true; fi
+    if [ -n "$launcher_pid" ]; then kill -KILL "$launcher_pid" 2>/dev/null || true; wait "$launcher_pid" 2>/dev/null || true; fi
+    local tries=0
+    while [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null && [ "$tries" -lt 30 ]; do sleep 0.1; tries=$((tries + 1)); done
+    if [ -n "$stage_root" ]; then rm -rf "$stage_root"; fi
+    if [ -n "$build_log" ]; then rm -f "$build_log"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
 # ---------------------------------------------------------------------------------------------------
 # 1. The Dockerfile, read as instructions
 # ---------------------------------------------------------------------------------------------------
@@ -360,7 +377,6 @@ build_log=$(mktemp "${TMPDIR:-/tmp}/waypoint-release-build.XXXXXX")
 if ! swift build -c release --static-swift-stdlib --product "$PRODUCT" --scratch-path "$SCRATCH_PATH" >"$build_log" 2>&1; then
     fail "the release build failed; its last lines:"
     tail -n 40 "$build_log" | sed 's/^/        | /'
-    rm -f "$build_log"
     finish
 fi
 tail -n 1 "$build_log" | sed 's/^/        | /'
@@ -418,16 +434,6 @@ finish
 # ---------------------------------------------------------------------------------------------------
 section "Staged run"
 stage_root=$(mktemp -d "${TMPDIR:-/tmp}/waypoint-image.XXXXXX")
-server_pid=""
-launcher_pid=""
-cleanup() {
-    exec 3<&- 2>/dev/null || true
-    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then kill -KILL "$server_pid" 2>/dev/null || true; fi
-    if [ -n "$launcher_pid" ]; then kill -KILL "$launcher_pid" 2>/dev/null || true; wait "$launcher_pid" 2>/dev/null || true; fi
-    rm -rf "$stage_root"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
 chmod 755 "$stage_root"
 image_path() { echo "$stage_root$1"; }
 
@@ -587,7 +593,7 @@ else
         show_log
     fi
 fi
-exec 3<&- 2>/dev/null || true
+exec 3<&-
 
 finish
 printf '\nAll image checks passed in %ss.\n' "$(($(date +%s) - started))"
