@@ -54,6 +54,7 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+trap 'echo "check-dockerfile.sh: unexpected failure at line $LINENO" >&2' ERR
 
 # ---------------------------------------------------------------------------------------------------
 # 1. The Dockerfile, read as instructions
@@ -144,6 +145,20 @@ if [[ ${stage_image[$final]:-} == swift:* ]]; then
     fail "the final stage starts from the Swift toolchain image '${stage_image[$final]}': run in a slim image"
 else
     pass "final stage 'FROM ${stage_image[$final]:-?}'"
+fi
+
+# One Debian release for both stages: the binary links the build stage's glibc and OpenSSL.
+codename() { grep -oE '(buster|bullseye|bookworm|trixie|focal|jammy|noble)' <<<"$1" | head -n 1 || true; }
+build_release=$(codename "${stage_image[$build_stage]:-}")
+final_release=$(codename "${stage_image[$final]:-}")
+if [ -n "$build_release" ] && [ "$build_release" = "$final_release" ]; then
+    pass "both stages are Debian $build_release"
+else
+    fail "the build stage (${build_release:-unknown release}) and the final stage (${final_release:-unknown release}) must be the same distribution release"
+fi
+local_release=$(sed -n "s/^VERSION_CODENAME=//p" /etc/os-release 2>/dev/null || true)
+if [ -n "$build_release" ] && [ "$local_release" != "$build_release" ]; then
+    note "this machine is ${local_release:-not Debian}, the image $build_release: the shared-library check below describes this machine's build"
 fi
 
 # The release, static-stdlib build
