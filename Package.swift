@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "Web", dependencies: [
             "HTTPCore", "HTTPServer", "TemplateEngine", "Models", "Services", "ViewModels", "Navigation", "Coordinators",
         ]),
-        .executableTarget(name: "waypoint", dependencies: ["Web"]),
+        .executableTarget(name: "waypoint", dependencies: ["Web", "HTTPServer"]),
 
         // Tests
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),

@@ -42,15 +42,17 @@ public struct HTTPRequest: Sendable {
     }
 
     static func split(target: String) -> (path: String, query: String?) {
-        var rest = Substring(target)
-        if !rest.hasPrefix("/"), let schemeEnd = rest.firstRange(of: "://") {
+        var path = Substring(target)
+        if target.utf8.first != ASCII.slash, let schemeEnd = target.firstRange(of: "://") {
             // absolute-form: drop scheme and authority, keep the path (RFC 9112 §3.2.2).
-            rest = rest[schemeEnd.upperBound...]
-            let pathStart = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-            rest = rest[pathStart...]
-            if !rest.hasPrefix("/") { rest = "/" + rest }
+            path = target[schemeEnd.upperBound...]
+            path = path[(path.utf8.firstIndex { $0 == ASCII.slash || $0 == ASCII.question } ?? path.endIndex)...]
         }
-        guard let mark = rest.firstIndex(of: "?") else { return (String(rest), nil) }
-        return (String(rest[..<mark]), String(rest[rest.index(after: mark)...]))
+        var query: String?
+        if let mark = path.utf8.firstIndex(of: ASCII.question) {
+            query = String(path[path.utf8.index(after: mark)...])
+            path = path[..<mark]
+        }
+        return (path.isEmpty ? "/" : String(path), query)
     }
 }

@@ -1,5 +1,11 @@
 /// An incremental HTTP/1.1 request parser (RFC 9112): append bytes as they arrive, call `next()` until nil.
 /// A pure state machine with every limit enforced inside, so a hostile peer costs bounded memory and time.
+///
+/// Strict where RFC 9112 leaves a choice, because lenient framing is how request smuggling starts:
+/// lines must end in CRLF (bare LF and bare CR are 400), obs-fold is 400, any repeated Content-Length
+/// is 400 (even with equal values), Content-Length with Transfer-Encoding is 400, and the only
+/// transfer coding is a lone `chunked` (anything else is 501). Every check happens at the byte that
+/// decides it, so the verdict is the same however the input is split.
 public struct HTTPRequestParser: Sendable {
     /// What one request may cost; each violation maps to its own status (414, 431, 413).
     public struct Limits: Sendable, Hashable {
@@ -54,9 +60,11 @@ public struct HTTPRequestParser: Sendable {
         self.limits = limits
     }
 
+    /// Copies bytes just read from a socket; the caller keeps ownership of its read buffer.
+    /// Call `next()` until nil after each append: that is what keeps the buffer within the limits.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         compact()
-        buffer.append(contentsOf: bytes)
+        bytes.withMemoryRebound(to: UInt8.self) { buffer.append(contentsOf: $0) }
     }
 
     public mutating func append(_ bytes: some Sequence<UInt8>) {

@@ -58,22 +58,14 @@ extension CatalogService {
         notify(.itemRemoved(id, from: category))
     }
 
-    /// Appends a category to the sidebar (or renames one with the same id).
+    /// Appends a category to the sidebar (or renames the one with the same id).
     public func addCategory(_ category: Category) throws {
         try writeLock.withLock { _ throws in
-            let position = state.withLock { state in
-                state.categories.firstIndex { $0.id == category.id } ?? state.categories.count
-            }
+            let position = state.withLock { $0.position(of: category.id) }
             try store.put(
                 Self.categoriesCollection, key: category.id.rawValue,
                 value: try StoreCoding.encode(StoredCategory(category: category, position: position)))
-            state.withLock { state in
-                if state.category(category.id) == nil { state.add(category) } else {
-                    state = CatalogState(
-                        categories: state.categories.map { $0.id == category.id ? category : $0 },
-                        items: state.itemsByCategory.values.flatMap { $0 }, nextItemID: state.nextItemID)
-                }
-            }
+            state.withLock { $0.upsert(category) }
         }
     }
 
@@ -104,8 +96,7 @@ extension CatalogService {
     }
 
     /// Runs `change` against the current state under the write lock, stores the item it returns,
-    /// then publishes it to readers.
-    /// `advancingCounter` also persists the next free id, so ids of deleted items are never reused
+    /// then publishes it to readers. `advancingCounter` also persists the next free id, so ids of deleted items are never reused
     /// (an old deep link must not land on a different item).
     private func write(advancingCounter: Bool = false, _ change: (CatalogState) throws -> Item) throws -> Item {
         try writeLock.withLock { _ throws -> Item in

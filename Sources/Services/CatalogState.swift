@@ -32,9 +32,19 @@ struct CatalogState: Sendable {
         return items[index]
     }
 
-    mutating func add(_ category: Category) {
-        categories.append(category)
-        if itemsByCategory[category.id] == nil { itemsByCategory[category.id] = [] }
+    /// Where the category sits in the sidebar: its current place, or the end for a new one.
+    func position(of category: CategoryID) -> Int {
+        categories.firstIndex { $0.id == category } ?? categories.count
+    }
+
+    /// Renames a known category in place, or appends a new one.
+    mutating func upsert(_ category: Category) {
+        if let index = categories.firstIndex(where: { $0.id == category.id }) {
+            categories[index] = category
+        } else {
+            categories.append(category)
+            itemsByCategory[category.id] = itemsByCategory[category.id] ?? []
+        }
     }
 
     /// Inserts or replaces, keeping the category's array sorted by id.

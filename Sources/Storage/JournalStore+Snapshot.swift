@@ -1,6 +1,6 @@
 extension JournalStore {
-    /// Folds the journal into a new snapshot and starts the next journal generation. Writers and
-    /// readers wait meanwhile.
+    /// Folds the journal into a new snapshot and starts the next journal generation. Writers wait
+    /// meanwhile; readers do not, since the contents only change under the commit lock held here.
     public func snapshot() throws {
         try snapshot(ifJournalReaches: 0)
     }
@@ -10,29 +10,31 @@ extension JournalStore {
     func snapshot(ifJournalReaches size: Int) throws {
         let configuration = configuration
         try commitLock.withLock { _ throws in
-            try state.withLock { state throws in
-                let journal = try state.writableJournal()
-                // Holding the commit lock, everything written is durable and applied; queued
-                // records go to the next journal.
-                guard state.journalSize >= size else { return }
-                let next = state.generation + 1
-                let payload = MutationCodec.encode(state.contents.asMutations)
-                // Until the snapshot is renamed into place, a failure leaves the old files intact.
-                try SystemFile.replace(
-                    configuration.snapshotPath, in: configuration.directory,
-                    with: FileFormat.snapshot(payload, generation: next))
-                do {
-                    let fresh = try Self.startJournal(configuration, generation: next)
-                    journal.close()
+            // Holding the commit lock, everything written is durable and applied, and nothing
+            // else changes the contents or the journal; queued records go to the next journal.
+            let (journal, journalSize, generation, contents) = try state.withLock { state throws in
+                (try state.writableJournal(), state.journalSize, state.generation, state.contents)
+            }
+            guard journalSize >= size else { return }
+            let next = generation + 1
+            let payload = MutationCodec.encode(contents.asMutations)
+            // Until the snapshot is renamed into place, a failure leaves the old files in charge.
+            let temporary = try SystemFile.writeAside(
+                configuration.snapshotPath, FileFormat.snapshot(payload, generation: next))
+            do {
+                try SystemFile.install(temporary, as: configuration.snapshotPath, in: configuration.directory)
+                let fresh = try Self.startJournal(configuration, generation: next)
+                state.withLock { state in
                     state.journal = fresh
                     state.journalSize = FileFormat.headerSize
                     state.generation = next
-                } catch {
-                    // Appending to the old journal now would be discarded as stale at the next
-                    // start-up; refuse writes until a reopen recovers from the new snapshot.
-                    state.failure = "could not start journal generation \(next): \(error)"
-                    throw error
                 }
+                journal.close()
+            } catch {
+                // Once the new snapshot may be in place, appending to the old journal would be
+                // discarded as stale at the next start-up: refuse writes until a reopen recovers.
+                state.withLock { $0.failure = "snapshot of generation \(next) incomplete: \(error)" }
+                throw error
             }
         }
     }

@@ -21,6 +21,8 @@ extension JournalStore {
         var queue: [Queued] = []
         /// Why a settled record was not written; each writer collects its own entry.
         var rejected: [UInt64: StorageError] = [:]
+        /// Group commits performed (each one pwrite and one fsync).
+        var commits = 0
         /// Set when the disk state became uncertain; writes are refused from then on.
         var failure: String?
 
@@ -59,6 +61,7 @@ extension JournalStore {
         mutating func markDurable(_ batch: [Queued], bytes: Int) {
             for queued in batch { contents.apply(queued.mutations) }
             journalSize += bytes
+            commits += 1
             settled = batch.last?.sequence ?? settled
         }
 

@@ -119,17 +119,26 @@ struct SystemFile: Sendable {
 
     /// Writes a whole file durably and atomically: temporary file, fsync, rename, directory fsync.
     static func replace(_ path: String, in directory: String, with bytes: [UInt8]) throws(StorageError) {
+        try install(try writeAside(path, bytes), as: path, in: directory)
+    }
+
+    /// Writes `bytes` to `path.tmp` and syncs it; returns the temporary path.
+    static func writeAside(_ path: String, _ bytes: [UInt8]) throws(StorageError) -> String {
         let temporary = path + ".tmp"
         let file = try SystemFile.open(temporary, create: true)
+        defer { file.close() }
         do {
             try file.write(bytes, at: 0)
             try file.sync()
         } catch {
-            file.close()
             remove(temporary)
             throw error
         }
-        file.close()
+        return temporary
+    }
+
+    /// Renames a synced temporary file over `path` and makes the rename durable.
+    static func install(_ temporary: String, as path: String, in directory: String) throws(StorageError) {
         do {
             try rename(temporary, to: path)
         } catch {

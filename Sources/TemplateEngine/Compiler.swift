@@ -1,10 +1,11 @@
-/// Turns syntax trees into render-ready nodes: re-indents standalone blocks, interns names,
+/// Turns syntax trees into one `Program`: re-indents standalone blocks, turns names into keys,
 /// resolves partials and parents to template indices, merges adjacent text.
 struct Compiler {
     let names: [String]
     let indices: [String: Int]
     let strict: Bool
-    private(set) var blockIDs: [String: Int] = [:]
+    private var blockIDs: [String: Int] = [:]
+    private(set) var program = Program()
 
     init(names: [String], strict: Bool) {
         self.names = names
@@ -12,153 +13,128 @@ struct Compiler {
         self.indices = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    mutating func compile(_ nodes: [SyntaxNode], template: Int) throws(TemplateError) -> [Node] {
-        var compiled: [Node] = []
-        var text: Node.Text?
+    mutating func compile(_ nodes: [SyntaxNode], template: Int) throws(TemplateError) {
+        let start = program.operations.count
+        try emit(nodes, template: template)
+        program.entries.append(start..<program.operations.count)
+    }
+
+    private mutating func emit(_ nodes: [SyntaxNode], template: Int) throws(TemplateError) {
+        var text: (start: Int, lineStarts: [Int32])?
         func flush() {
             if let pending = text {
-                compiled.append(.text(pending))
+                program.operations.append(Program.Operation(
+                    kind: .text, a: Int32(pending.start), b: Int32(program.bytes.count - pending.start),
+                    c: Int32(program.lineStarts.count), d: Int32(pending.lineStarts.count)))
+                program.lineStarts += pending.lineStarts
                 text = nil
             }
         }
         for node in nodes {
             switch node {
             case .lineStart(let indentation, _):
-                var pending = text ?? Node.Text(bytes: [], lineStarts: [])
-                pending.lineStarts.append(pending.bytes.count)
-                pending.bytes += indentation
+                var pending = text ?? (program.bytes.count, [])
+                pending.lineStarts.append(Int32(program.bytes.count - pending.start))
+                program.bytes += indentation
                 text = pending
             case .text(let bytes):
-                var pending = text ?? Node.Text(bytes: [], lineStarts: [])
-                pending.bytes += bytes
-                text = pending
+                if text == nil { text = (program.bytes.count, []) }
+                program.bytes += bytes
             case .variable(let name, let escaped, let location):
                 flush()
-                compiled.append(.variable(try lookup(name, template: template, at: location), escaped: escaped))
+                let lookup = try lookup(name, template: template, at: location)
+                program.operations.append(Program.Operation(kind: escaped ? .escaped : .raw, a: lookup))
             case .section(let name, let inverted, let children, let location):
                 flush()
                 let lookup = try lookup(name, template: template, at: location)
-                let body = try compile(children, template: template)
-                compiled.append(inverted ? .invertedSection(lookup, body) : .section(lookup, body))
+                let index = program.operations.count
+                program.operations.append(Program.Operation(kind: inverted ? .invertedSection : .section, a: lookup))
+                try emit(children, template: template)
+                program.operations[index].b = Int32(program.operations.count)
             case .partial(let name, let indentation, let location):
                 flush()
-                let index = try resolve(name, template: template, at: location)
-                compiled.append(.partial(template: index, indentation: indentation ?? []))
+                let target = try resolve(name, template: template, at: location)
+                program.operations.append(Program.Operation(kind: .partial, a: target, b: indentationIndex(indentation)))
             case .parent(let name, let indentation, let blocks, let location):
                 flush()
-                let index = try resolve(name, template: template, at: location)
-                var overrides: [Node.Override] = []
+                let target = try resolve(name, template: template, at: location)
+                let index = program.operations.count
+                program.operations.append(Program.Operation(kind: .parent, a: target, b: indentationIndex(indentation)))
+                var overrides: [Program.Override] = []
                 for block in blocks {
-                    let (body, _) = try compile(block, template: template)
-                    overrides.append(Node.Override(id: blockID(block.name), body: body))
+                    let start = program.operations.count
+                    _ = try emit(block, template: template)
+                    overrides.append(Program.Override(id: blockID(block.name), start: Int32(start), end: Int32(program.operations.count)))
                 }
-                compiled.append(.parent(template: index, overrides: overrides, indentation: indentation ?? []))
+                program.operations[index].c = Int32(program.overrideLists.count)
+                program.operations[index].d = Int32(program.operations.count)
+                program.overrideLists.append(overrides)
             case .block(let block):
                 flush()
-                let (body, indentation) = try compile(block, template: template)
-                compiled.append(.block(id: blockID(block.name), body: body, indentation: indentation))
+                let index = program.operations.count
+                program.operations.append(Program.Operation(kind: .block, a: blockID(block.name), d: Int32(template)))
+                let indentation = try emit(block, template: template)
+                program.operations[index].b = Int32(program.operations.count)
+                program.operations[index].c = indentationIndex(indentation.isEmpty ? nil : indentation)
             }
         }
         flush()
-        return compiled
     }
 
     /// A standalone block loses the indentation common to its lines where it is written and
-    /// gains the indentation of the place it is expanded (its own, or its tag line's).
-    private mutating func compile(_ block: SyntaxBlock, template: Int) throws(TemplateError) -> ([Node], [UInt8]) {
+    /// gains the indentation of the place it is expanded (its own, or its tag line's): returned.
+    private mutating func emit(_ block: SyntaxBlock, template: Int) throws(TemplateError) -> [UInt8] {
         guard let tagIndentation = block.indentation else {
-            return (try compile(block.children, template: template), [])
+            try emit(block.children, template: template)
+            return []
         }
         var indentations: [[UInt8]] = []
         Self.collectIndentations(block.children, into: &indentations)
         let common = indentations.dropFirst().reduce(indentations.first ?? []) { common, next in
             Array(zip(common, next).prefix { $0 == $1 }.map(\.0))
         }
-        let children = Self.removeIndentation(common.count, from: block.children)
-        let body = try compile(children, template: template)
-        return (body, common.isEmpty ? tagIndentation : common)
+        try emit(Self.removeIndentation(common.count, from: block.children), template: template)
+        return common.isEmpty ? tagIndentation : common
     }
 
-    private static func collectIndentations(_ nodes: [SyntaxNode], into indentations: inout [[UInt8]]) {
-        for node in nodes {
-            switch node {
-            case .lineStart(let indentation, let blank):
-                if !blank { indentations.append(indentation) }
-            case .section(_, _, let children, _):
-                collectIndentations(children, into: &indentations)
-            case .partial(_, let indentation?, _):
-                indentations.append(indentation)
-            case .parent(_, let indentation, let blocks, _):
-                if let indentation { indentations.append(indentation) }
-                for block in blocks { collect(block, into: &indentations) }
-            case .block(let block):
-                collect(block, into: &indentations)
-            default:
-                break
-            }
-        }
+    private mutating func indentationIndex(_ indentation: [UInt8]?) -> Int32 {
+        guard let indentation, !indentation.isEmpty else { return -1 }
+        if let index = program.indentations.firstIndex(of: indentation) { return Int32(index) }
+        program.indentations.append(indentation)
+        return Int32(program.indentations.count - 1)
     }
 
-    private static func collect(_ block: SyntaxBlock, into indentations: inout [[UInt8]]) {
-        if let indentation = block.indentation { indentations.append(indentation) }
-        collectIndentations(block.children, into: &indentations)
-    }
-
-    private static func removeIndentation(_ count: Int, from nodes: [SyntaxNode]) -> [SyntaxNode] {
-        guard count > 0 else { return nodes }
-        func trim(_ indentation: [UInt8]) -> [UInt8] { Array(indentation.dropFirst(count)) }
-        func trim(_ block: SyntaxBlock) -> SyntaxBlock {
-            var block = block
-            block.indentation = block.indentation.map(trim)
-            block.children = removeIndentation(count, from: block.children)
-            return block
-        }
-        return nodes.map { node in
-            switch node {
-            case .lineStart(let indentation, let blank):
-                .lineStart(indentation: trim(indentation), blank: blank)
-            case .section(let name, let inverted, let children, let location):
-                .section(name: name, inverted: inverted, children: removeIndentation(count, from: children), at: location)
-            case .partial(let name, let indentation, let location):
-                .partial(name: name, indentation: indentation.map(trim), at: location)
-            case .parent(let name, let indentation, let blocks, let location):
-                .parent(name: name, indentation: indentation.map(trim), blocks: blocks.map(trim), at: location)
-            case .block(let block):
-                .block(trim(block))
-            case .text, .variable:
-                node
-            }
-        }
-    }
-
-    private mutating func blockID(_ name: String) -> Int {
-        if let id = blockIDs[name] { return id }
+    private mutating func blockID(_ name: String) -> Int32 {
+        if let id = blockIDs[name] { return Int32(id) }
         let id = blockIDs.count
         blockIDs[name] = id
-        return id
+        return Int32(id)
     }
 
-    private func resolve(_ name: String, template: Int, at location: SourceLocation) throws(TemplateError) -> Int? {
-        if let index = indices[name] { return index }
+    private func resolve(_ name: String, template: Int, at location: SourceLocation) throws(TemplateError) -> Int32 {
+        if let index = indices[name] { return Int32(index) }
         guard !strict else {
             throw TemplateError(
                 .unknownPartial, file: names[template], line: Int(location.line), column: Int(location.column),
                 message: "unknown template '\(name)'")
         }
-        return nil
+        return -1
     }
 
-    private func lookup(_ name: String, template: Int, at location: SourceLocation) throws(TemplateError) -> Node.Lookup {
-        if name == "." {
-            return Node.Lookup(first: nil, rest: [], template: Int32(template), location: location)
+    private mutating func lookup(_ name: String, template: Int, at location: SourceLocation) throws(TemplateError) -> Int32 {
+        var keys: [TemplateKey] = []
+        if name != "." {
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+            guard !parts.contains(where: \.isEmpty) else {
+                throw TemplateError(
+                    .invalidTagName, file: names[template], line: Int(location.line), column: Int(location.column),
+                    message: "'\(name)' is not a valid name: dotted names need a key between dots")
+            }
+            keys = parts.map { TemplateKey(String($0)) }
         }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard !parts.contains(where: \.isEmpty) else {
-            throw TemplateError(
-                .invalidTagName, file: names[template], line: Int(location.line), column: Int(location.column),
-                message: "'\(name)' is not a valid name: dotted names need a key between dots")
-        }
-        let keys = parts.map { TemplateKey(String($0)) }
-        return Node.Lookup(first: keys[0], rest: Array(keys.dropFirst()), template: Int32(template), location: location)
+        program.lookups.append(Program.Lookup(
+            first: Int32(program.keys.count), count: Int32(keys.count), template: Int32(template), location: location))
+        program.keys += keys
+        return Int32(program.lookups.count - 1)
     }
 }

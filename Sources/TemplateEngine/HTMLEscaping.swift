@@ -1,46 +1,67 @@
-/// Appends text to a byte buffer, HTML-escaped: copies runs of ordinary bytes in one go and
-/// replaces `& < > " '` with entities.
+/// Writes text HTML-escaped: copies runs of ordinary bytes in one go and replaces `& < > " '`
+/// with entities.
 enum HTMLEscaping {
-    static func append(_ string: String, escaped: Bool, to buffer: inout [UInt8]) {
+    static func append(_ string: String, escaped: Bool, to writer: inout ByteWriter) {
         var string = string
         string.withUTF8 { bytes in
             if escaped {
-                append(bytes, to: &buffer)
+                append(bytes, to: &writer)
             } else {
-                buffer.append(contentsOf: bytes)
+                writer.append(bytes)
             }
         }
     }
 
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to writer: inout ByteWriter) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
         var runStart = 0
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            // All five special bytes are at most '>' (0x3E): most bytes leave after one comparison.
-            guard byte <= 0x3E else { continue }
+        var index = 0
+        while index < count {
+            // Skip eight bytes at a time while none of them needs escaping.
+            while index + 8 <= count,
+                !mayNeedEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            {
+                index += 8
+            }
+            guard index < count else { break }
             let entity: StaticString
-            switch byte {
+            switch base[index] {
             case 0x26: entity = "&amp;"
             case 0x3C: entity = "&lt;"
             case 0x3E: entity = "&gt;"
             case 0x22: entity = "&quot;"
             case 0x27: entity = "&#39;"
-            default: continue
+            default:
+                index += 1
+                continue
             }
             if runStart < index {
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                writer.append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
             }
-            buffer.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-            runStart = index + 1
+            writer.append(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+            index += 1
+            runStart = index
         }
-        if runStart < bytes.count {
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        if runStart < count {
+            writer.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         }
     }
 
+    /// Whether any byte of `word` is one of the five special bytes (exact, no false negatives).
+    @inline(__always)
+    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        func hasZeroByte(_ x: UInt64) -> Bool {
+            (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
+        }
+        return hasZeroByte(word ^ 0x2626_2626_2626_2626) || hasZeroByte(word ^ 0x3C3C_3C3C_3C3C_3C3C)
+            || hasZeroByte(word ^ 0x3E3E_3E3E_3E3E_3E3E) || hasZeroByte(word ^ 0x2222_2222_2222_2222)
+            || hasZeroByte(word ^ 0x2727_2727_2727_2727)
+    }
+
     /// Decimal digits without creating a String.
-    static func append(_ value: Int, to buffer: inout [UInt8]) {
-        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+    static func append(_ value: Int, to writer: inout ByteWriter) {
+        if value < 0 { writer.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits
         var count = 0
@@ -50,7 +71,7 @@ enum HTMLEscaping {
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            buffer.append(contentsOf: raw[(24 - count)...])
+            writer.append(UnsafeRawBufferPointer(rebasing: raw[(24 - count)...]))
         }
     }
 }

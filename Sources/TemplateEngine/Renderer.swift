@@ -1,166 +1,161 @@
-/// Walks compiled nodes against a context stack, writing into one buffer.
+/// Runs a `Program` against a context stack, writing into one buffer.
 struct Renderer {
     /// Bounds recursive partials and parents, which would otherwise never end.
     static let maximumDepth = 200
 
-    let templates: [[Node]]
+    let program: Program
+    private let operations: UnsafeBufferPointer<Program.Operation>
+    private let bytes: UnsafeBufferPointer<UInt8>
     let names: [String]
     let strict: Bool
-    private var stack: [TemplateValue]
+    private(set) var stack: [TemplateValue]
     /// Block arguments of the parent tags being rendered, outermost first: outer ones win.
-    private var overrides: [[Node.Override]] = []
+    private var overrides: [Int32] = []
     private var indentation: [UInt8] = []
     private var depth = 0
 
-    init(templates: [[Node]], names: [String], strict: Bool, root: TemplateValue) {
-        self.templates = templates
+    /// Renders template `index` of `program`; the buffers stay valid because `program` holds them.
+    static func render(
+        _ index: Int, of program: Program, names: [String], strict: Bool, root: TemplateValue, into output: inout [UInt8]
+    ) throws(TemplateError) {
+        var buffer = ByteWriter(capacity: 16_384)
+        try program.operations.withUnsafeBufferPointer { operations throws(TemplateError) in
+            try program.bytes.withUnsafeBufferPointer { bytes throws(TemplateError) in
+                var renderer = Renderer(
+                    program: program, operations: operations, bytes: bytes, names: names, strict: strict, root: root)
+                let entry = program.entries[index]
+                try renderer.run(entry.lowerBound, entry.upperBound, into: &buffer)
+            }
+        }
+        buffer.copy(to: &output)
+    }
+
+    private init(
+        program: Program, operations: UnsafeBufferPointer<Program.Operation>, bytes: UnsafeBufferPointer<UInt8>,
+        names: [String], strict: Bool, root: TemplateValue
+    ) {
+        self.program = program
+        self.operations = operations
+        self.bytes = bytes
         self.names = names
         self.strict = strict
         self.stack = [root]
         stack.reserveCapacity(16)
     }
 
-    mutating func render(_ nodes: [Node], into buffer: inout [UInt8]) throws(TemplateError) {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                if indentation.isEmpty || text.lineStarts.isEmpty {
-                    buffer.append(contentsOf: text.bytes)
+    private mutating func run(_ start: Int, _ end: Int, into buffer: inout ByteWriter) throws(TemplateError) {
+        var index = start
+        while index < end {
+            let operation = operations[index]
+            index += 1
+            switch operation.kind {
+            case .text:
+                let start = Int(operation.a)
+                if indentation.isEmpty || operation.d == 0 {
+                    buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(operation.b))]))
                 } else {
-                    appendIndented(text, to: &buffer)
+                    appendIndented(operation, to: &buffer)
                 }
-            case .variable(let lookup, let escaped):
-                if let value = try resolve(lookup) {
-                    try append(value, escaped: escaped, lookup: lookup, to: &buffer)
+            case .escaped, .raw:
+                if let value = try resolve(operation.a) {
+                    try append(value, escaped: operation.kind == .escaped, lookup: operation.a, to: &buffer)
                 }
-            case .section(let lookup, let body):
-                guard let value = try resolve(lookup) else { continue }
-                switch value {
-                case .list(let elements):
-                    for element in elements {
-                        stack.append(element)
-                        try render(body, into: &buffer)
+            case .section:
+                let bodyEnd = Int(operation.b)
+                if let value = try resolve(operation.a) {
+                    switch value {
+                    case .list(let elements):
+                        for element in elements {
+                            stack.append(element)
+                            try run(index, bodyEnd, into: &buffer)
+                            stack.removeLast()
+                        }
+                    case .null, .bool(false):
+                        break
+                    default:
+                        stack.append(value)
+                        try run(index, bodyEnd, into: &buffer)
                         stack.removeLast()
                     }
-                case .null, .bool(false):
-                    break
-                default:
-                    stack.append(value)
-                    try render(body, into: &buffer)
-                    stack.removeLast()
                 }
-            case .invertedSection(let lookup, let body):
-                if try resolve(lookup)?.isFalsey ?? true {
-                    try render(body, into: &buffer)
+                index = bodyEnd
+            case .invertedSection:
+                let bodyEnd = Int(operation.b)
+                if try resolve(operation.a)?.isFalsey ?? true {
+                    try run(index, bodyEnd, into: &buffer)
                 }
-            case .partial(let template, let extra):
-                guard let template else { continue }
-                try nest(templates[template], indentation: extra, template: template, into: &buffer)
-            case .parent(let template, let arguments, let extra):
-                guard let template else { continue }
-                overrides.append(arguments)
-                defer { overrides.removeLast() }
-                try nest(templates[template], indentation: extra, template: template, into: &buffer)
-            case .block(let id, let body, let extra):
-                let content = override(for: id) ?? body
-                if extra.isEmpty {
-                    try render(content, into: &buffer)
+                index = bodyEnd
+            case .partial:
+                if operation.a >= 0 {
+                    try nest(Int(operation.a), indentation: operation.b, into: &buffer)
+                }
+            case .parent:
+                if operation.a >= 0 {
+                    overrides.append(operation.c)
+                    defer { overrides.removeLast() }
+                    try nest(Int(operation.a), indentation: operation.b, into: &buffer)
+                }
+                index = Int(operation.d)
+            case .block:
+                let bodyEnd = Int(operation.b)
+                let (start, end) = body(ofBlock: operation.a) ?? (index, bodyEnd)
+                // An argument may contain its own block again: count it like a partial.
+                try enter(template: Int(operation.d))
+                defer { depth -= 1 }
+                if operation.c < 0 {
+                    try run(start, end, into: &buffer)
                 } else {
                     let saved = indentation
-                    indentation += extra
+                    indentation += program.indentations[Int(operation.c)]
                     defer { indentation = saved }
-                    try render(content, into: &buffer)
+                    try run(start, end, into: &buffer)
                 }
+                index = bodyEnd
             }
         }
     }
 
-    private mutating func nest(_ nodes: [Node], indentation extra: [UInt8], template: Int, into buffer: inout [UInt8])
-        throws(TemplateError)
-    {
+    private mutating func nest(_ template: Int, indentation extra: Int32, into buffer: inout ByteWriter) throws(TemplateError) {
+        try enter(template: template)
+        defer { depth -= 1 }
+        let entry = program.entries[template]
+        if extra < 0 {
+            try run(entry.lowerBound, entry.upperBound, into: &buffer)
+        } else {
+            let saved = indentation
+            indentation += program.indentations[Int(extra)]
+            defer { indentation = saved }
+            try run(entry.lowerBound, entry.upperBound, into: &buffer)
+        }
+    }
+
+    private mutating func enter(template: Int) throws(TemplateError) {
         guard depth < Self.maximumDepth else {
             throw TemplateError(
                 .recursionTooDeep, file: names[template], line: 0, column: 0,
-                message: "partials nested more than \(Self.maximumDepth) deep: a template includes itself without end")
+                message: "partials, parents or blocks nested more than \(Self.maximumDepth) deep: a template includes itself without end")
         }
         depth += 1
-        let saved = indentation
-        indentation += extra
-        defer {
-            depth -= 1
-            indentation = saved
-        }
-        try render(nodes, into: &buffer)
     }
 
-    private func override(for id: Int) -> [Node]? {
-        for arguments in overrides {
-            for argument in arguments where argument.id == id {
-                return argument.body
+    private func body(ofBlock id: Int32) -> (Int, Int)? {
+        for list in overrides {
+            for argument in program.overrideLists[Int(list)] where argument.id == id {
+                return (Int(argument.start), Int(argument.end))
             }
         }
         return nil
     }
 
-    private func appendIndented(_ text: Node.Text, to buffer: inout [UInt8]) {
-        var copied = 0
-        for start in text.lineStarts {
-            buffer.append(contentsOf: text.bytes[copied..<start])
-            buffer.append(contentsOf: indentation)
-            copied = start
+    private func appendIndented(_ operation: Program.Operation, to buffer: inout ByteWriter) {
+        let start = Int(operation.a)
+        var copied = start
+        for line in Int(operation.c)..<Int(operation.c + operation.d) {
+            let lineStart = start + Int(program.lineStarts[line])
+            buffer.append(UnsafeBufferPointer(rebasing: bytes[copied..<lineStart]))
+            buffer.append(indentation)
+            copied = lineStart
         }
-        buffer.append(contentsOf: text.bytes[copied...])
-    }
-
-    /// Finds the first context (innermost out) holding the first key, then follows the rest inside it only.
-    @inline(__always)
-    private func resolve(_ lookup: Node.Lookup) throws(TemplateError) -> TemplateValue? {
-        guard let first = lookup.first else { return stack[stack.count - 1] }
-        var index = stack.count - 1
-        while index >= 0 {
-            if case .object(let object) = stack[index], var value = object.field(first) {
-                for key in lookup.rest {
-                    guard case .object(let inner) = value, let next = inner.field(key) else {
-                        return try missing(lookup)
-                    }
-                    value = next
-                }
-                return value
-            }
-            index -= 1
-        }
-        return try missing(lookup)
-    }
-
-    private func missing(_ lookup: Node.Lookup) throws(TemplateError) -> TemplateValue? {
-        guard strict else { return nil }
-        throw error(.missingKey, lookup, "missing key '\(lookup.name)'")
-    }
-
-    private func append(_ value: TemplateValue, escaped: Bool, lookup: Node.Lookup, to buffer: inout [UInt8])
-        throws(TemplateError)
-    {
-        switch value {
-        case .string(let string):
-            HTMLEscaping.append(string, escaped: escaped, to: &buffer)
-        case .int(let number):
-            HTMLEscaping.append(number, to: &buffer)
-        case .double(let number):
-            buffer.append(contentsOf: number.description.utf8)
-        case .bool(let flag):
-            buffer.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .null:
-            break
-        case .list, .object:
-            if strict {
-                throw error(.invalidValue, lookup, "'\(lookup.name)' is a list or an object; only text, numbers and booleans can be written")
-            }
-        }
-    }
-
-    private func error(_ kind: TemplateError.Kind, _ lookup: Node.Lookup, _ message: String) -> TemplateError {
-        TemplateError(
-            kind, file: names[Int(lookup.template)], line: Int(lookup.location.line),
-            column: Int(lookup.location.column), message: message)
+        buffer.append(UnsafeBufferPointer(rebasing: bytes[copied..<(start + Int(operation.b))]))
     }
 }

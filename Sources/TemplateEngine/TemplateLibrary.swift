@@ -22,7 +22,7 @@ public struct TemplateLibrary: Sendable {
     public let directory: String?
     /// Template names, sorted: paths relative to the directory without extension (`library/detail`).
     public let names: [String]
-    let templates: [[Node]]
+    let program: Program
     let indices: [String: Int]
 
     /// Compiles every template file under `directory`, subfolders included.
@@ -45,14 +45,13 @@ public struct TemplateLibrary: Sendable {
             syntax.append(try Parser.parse(source, file: name))
         }
         var compiler = Compiler(names: names, strict: configuration.strict)
-        var templates: [[Node]] = []
         for (index, nodes) in syntax.enumerated() {
-            templates.append(try compiler.compile(nodes, template: index))
+            try compiler.compile(nodes, template: index)
         }
         self.configuration = configuration
         self.directory = directory
         self.names = names
-        self.templates = templates
+        self.program = compiler.program
         self.indices = compiler.indices
     }
 
@@ -80,7 +79,6 @@ public struct TemplateLibrary: Sendable {
         guard let index = indices[name] else {
             throw TemplateError(.unknownTemplate, file: name, line: 0, column: 0, message: "no template named '\(name)'")
         }
-        var renderer = Renderer(templates: templates, names: names, strict: configuration.strict, root: value)
-        try renderer.render(templates[index], into: &buffer)
+        try Renderer.render(index, of: program, names: names, strict: configuration.strict, root: value, into: &buffer)
     }
 }

@@ -3,10 +3,7 @@
 /// Stored as a small array rather than a dictionary: template objects have a handful of fields,
 /// and a linear scan over precomputed key fingerprints beats hashing at render time.
 public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
-    struct Field: Sendable {
-        var key: TemplateKey
-        var value: TemplateValue
-    }
+    typealias Field = (key: TemplateKey, value: TemplateValue)
 
     var fields: [Field]
 
@@ -16,14 +13,24 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
 
     /// Builds an object from fields in order; when a key repeats, the last value wins.
     public init<S: Sequence>(_ fields: S) where S.Element == (TemplateKey, TemplateValue) {
-        self.fields = []
-        for (key, value) in fields {
-            self[key] = value
-        }
+        self.init(adopting: fields.map { (key: $0.0, value: $0.1) })
     }
 
     public init(dictionaryLiteral elements: (TemplateKey, TemplateValue)...) {
-        self.init(elements)
+        self.init(adopting: elements)
+    }
+
+    /// Keeps the array as storage (no copy) unless a key repeats.
+    init(adopting fields: [Field]) {
+        self.fields = fields
+        for index in fields.indices.dropFirst() {
+            let key = fields[index].key
+            if fields[..<index].contains(where: { $0.key == key }) {
+                self.fields = []
+                for field in fields { self[field.key] = field.value }
+                return
+            }
+        }
     }
 
     /// The value stored under `key`, or nil when the object has no such field.
@@ -37,7 +44,7 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
                     fields.remove(at: index)
                 }
             } else if let newValue {
-                fields.append(Field(key: key, value: newValue))
+                fields.append((key: key, value: newValue))
             }
         }
     }
@@ -50,9 +57,11 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
     @inline(__always)
     func field(_ key: TemplateKey) -> TemplateValue? {
         let fingerprint = key.fingerprint
-        for field in fields where field.key.fingerprint == fingerprint && field.key.name == key.name {
-            return field.value
+        return fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where fields[index].key.fingerprint == fingerprint {
+                if fields[index].key.name == key.name { return fields[index].value }
+            }
+            return nil
         }
-        return nil
     }
 }

@@ -60,7 +60,7 @@ extension TemplateValue: ExpressibleByArrayLiteral, ExpressibleByDictionaryLiter
     }
 
     public init(dictionaryLiteral elements: (TemplateKey, TemplateValue)...) {
-        self = .object(TemplateObject(elements))
+        self = .object(TemplateObject(adopting: elements))
     }
 }
 
@@ -71,6 +71,7 @@ extension TemplateValue {
     }
 
     /// A list built by mapping each element, e.g. `.list(items) { .object(row($0)) }`.
+    @inlinable
     public static func list<S: Sequence>(_ elements: S, _ transform: (S.Element) throws -> TemplateValue) rethrows
         -> TemplateValue
     {

@@ -43,4 +43,6 @@ public struct FormField: Hashable, Sendable {
 
     public var hasError: Bool { error != nil }
     public var isPassword: Bool { inputType == .password }
+    /// Templates draw a `<textarea>` instead of an `<input>` for these.
+    public var isTextarea: Bool { inputType == .textarea }
 }

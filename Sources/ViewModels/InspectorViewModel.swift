@@ -42,6 +42,9 @@ public struct InspectorViewModel: Hashable, Sendable {
     public let stacks: [StackLines]
     /// Newest first: what just happened is what people look for.
     public let events: [EventLine]
+    /// Every stack's warning, for the top of the page.
+    public let warnings: [String]
+    public let hasEvents: Bool
 
     public init(snapshot: InspectorSnapshot) {
         var lines: [TreeLine] = []
@@ -62,10 +65,10 @@ public struct InspectorViewModel: Hashable, Sendable {
                 time: Self.time(event.timestamp), timestamp: Self.isoTimestamp(event.timestamp),
                 kind: event.kind, stack: event.stack, page: event.page)
         }
+        warnings = stacks.compactMap(\.warning)
+        hasEvents = !events.isEmpty
     }
 
-    public var warnings: [String] { stacks.compactMap(\.warning) }
-    public var hasEvents: Bool { !events.isEmpty }
 
     private static func appendTree(_ node: InspectorSnapshot.Node, ancestorsLast: [Bool], isRoot: Bool, into lines: inout [TreeLine]) {
         var prefix = ""

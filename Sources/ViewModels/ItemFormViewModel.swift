@@ -13,7 +13,9 @@ public struct ItemFormViewModel: Hashable, Sendable {
             FormField(
                 name: "title", label: "Title", value: draft.title, isRequired: true,
                 maxLength: Self.titleMaximumLength),
-            FormField(name: "subtitle", label: "Subtitle", value: draft.subtitle, maxLength: Self.subtitleMaximumLength),
+            FormField(
+                name: "subtitle", label: "Subtitle", value: draft.subtitle, inputType: .textarea,
+                maxLength: Self.subtitleMaximumLength),
         ])
     }
 

@@ -14,7 +14,7 @@ public struct ScreenTabViewModel: Hashable, Sendable {
     public var todayText: String { HumanDate.long(today) }
     /// "2026-11-22", for `<time datetime>`.
     public var todayISO: String { today.description }
-    public var summary: String { "Today is \(todayText). Open a detail screen, or a sheet over this one." }
+    public var summary: String { "Push a detail screen onto this tab, or present a sheet over it: one coordinator call does both." }
 
     public var detailTitle: String { "Detail" }
     public var detailText: String { "A screen pushed onto the Screen tab's stack. Going back pops it." }

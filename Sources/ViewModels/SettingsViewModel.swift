@@ -9,9 +9,17 @@ public struct SettingsViewModel {
 
     public struct ThemeOption: Hashable, Sendable {
         public var theme: Theme
-        public var value: String { theme.rawValue }
+        /// The `<option>` value: the theme's raw value.
+        public var value: String
         public var label: String
         public var isSelected: Bool
+
+        public init(theme: Theme, label: String, isSelected: Bool) {
+            self.theme = theme
+            value = theme.rawValue
+            self.label = label
+            self.isSelected = isSelected
+        }
     }
 
     /// A successful save: the settings, and the updated user when someone is signed in.

@@ -19,9 +19,12 @@ do {
 }
 
 let logger = Logger(level: configuration.logLevel)
+// Leave room for files, the data store and the loops' own descriptors.
+var options = Application.Options()
+options.maxConnections = min(configuration.serverConfiguration.maxConnections, max(16, OpenFileLimit.raise() - 128))
 let application: Application
 do {
-    application = try buildApplication(configuration, logger: logger)
+    application = try buildApplication(configuration, options: options, logger: logger)
 } catch {
     logger.error("Waypoint could not start: \(error)")
     exit(1)

@@ -75,3 +75,17 @@ import Testing
         }
     }
 }
+
+@Suite struct FlowCoordinatorTests {
+    @Test func pushingOnlyFollowsTheFlowsOwnSteps() {
+        let flow = FlowCoordinator()
+        flow.push(.tertiary)
+        #expect(flow.stack.pages == [.primary])
+        flow.push(.secondary1)
+        flow.push(.secondary2)
+        flow.push(.tertiary)
+        #expect(flow.stack.pages == [.primary, .secondary1, .tertiary])
+        flow.backToRoot()
+        #expect(flow.stack.pages == [.primary])
+    }
+}

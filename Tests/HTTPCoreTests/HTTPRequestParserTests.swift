@@ -68,6 +68,20 @@ import Testing
         #expect(outcome.pendingBytes == "GET /fi".utf8.count)
     }
 
+    @Test func acceptsRawBuffersAndKeepsThePipelinedRest() throws {
+        var parser = HTTPRequestParser()
+        let bytes = Array("GET /a HTTP/1.1\r\nHost: a\r\n\r\nGET /b HT".utf8)
+        bytes.withUnsafeBytes { parser.append($0) }
+        guard case .request(let request) = try parser.next() else {
+            Issue.record("expected a request")
+            return
+        }
+        #expect(request.path == "/a")
+        #expect(try parser.next() == nil)
+        #expect(parser.bufferedByteCount == "GET /b HT".utf8.count)
+        #expect(parser.phase == .head)
+    }
+
     @Test func parsesHead() throws {
         let request = try #require(ParserHarness.parse("HEAD /styles.css HTTP/1.1\r\nHost: a\r\n\r\n").requests.first)
         #expect(request.method == "HEAD")

@@ -20,6 +20,11 @@ import Testing
         actions.compactMap { if case .respond(let request, let sequence) = $0 { (request, sequence) } else { nil } }
     }
 
+    /// The sequence of the `index`th request, or -1 (which the machine ignores) so a missing request fails, not crashes.
+    static func sequence(_ requests: [(HTTPRequest, Int)], _ index: Int) -> Int {
+        index < requests.count ? requests[index].1 : -1
+    }
+
     static func closes(_ actions: [ConnectionStateMachine.Action]) -> Bool {
         actions.contains { if case .close = $0 { true } else { false } }
     }
@@ -35,7 +40,7 @@ import Testing
         let actions = machine.received(Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8), now: Self.at(1))
         let requests = Self.requests(actions)
         #expect(requests.map(\.0.target) == ["/a"])
-        _ = machine.replied(.text("hello"), sequence: requests[0].1, now: Self.at(2))
+        _ = machine.replied(.text("hello"), sequence: Self.sequence(requests, 0), now: Self.at(2))
         let (written, after) = drain(at: 3)
         #expect(written.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(written.contains("Content-Length: 5\r\n"))
@@ -50,10 +55,10 @@ import Testing
         let bytes = "GET /1 HTTP/1.1\r\nHost: t\r\n\r\nGET /2 HTTP/1.1\r\nHost: t\r\n\r\nGET /3 HTTP/1.1\r\nHost: t\r\n\r\n"
         let requests = Self.requests(machine.received(Array(bytes.utf8), now: Self.at(0)))
         #expect(requests.map(\.0.target) == ["/1", "/2", "/3"])
-        _ = machine.replied(.text("three"), sequence: requests[2].1, now: Self.at(1))
-        _ = machine.replied(.text("two"), sequence: requests[1].1, now: Self.at(1))
+        _ = machine.replied(.text("three"), sequence: Self.sequence(requests, 2), now: Self.at(1))
+        _ = machine.replied(.text("two"), sequence: Self.sequence(requests, 1), now: Self.at(1))
         #expect(machine.pendingOutboundBytes == 0)
-        _ = machine.replied(.text("one"), sequence: requests[0].1, now: Self.at(1))
+        _ = machine.replied(.text("one"), sequence: Self.sequence(requests, 0), now: Self.at(1))
         let (written, _) = drain()
         let bodies = written.components(separatedBy: "\r\n\r\n").dropFirst().map { $0.prefix { $0 != "H" } }
         #expect(bodies == ["one", "two", "three"])
@@ -61,16 +66,16 @@ import Testing
 
     @Test mutating func aSecondReplyForTheSameRequestIsIgnored() {
         let requests = Self.requests(machine.received(Array("GET / HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: Self.at(0)))
-        _ = machine.replied(.text("first"), sequence: requests[0].1, now: Self.at(1))
+        _ = machine.replied(.text("first"), sequence: Self.sequence(requests, 0), now: Self.at(1))
         let before = machine.pendingOutboundBytes
-        _ = machine.replied(.text("second"), sequence: requests[0].1, now: Self.at(1))
+        _ = machine.replied(.text("second"), sequence: Self.sequence(requests, 0), now: Self.at(1))
         #expect(machine.pendingOutboundBytes == before)
     }
 
     @Test mutating func http10WithoutKeepAliveClosesAfterItsAnswer() {
         let requests = Self.requests(machine.received(Array("GET / HTTP/1.0\r\n\r\n".utf8), now: Self.at(0)))
         #expect(!machine.wantsRead)
-        _ = machine.replied(.text("bye"), sequence: requests[0].1, now: Self.at(1))
+        _ = machine.replied(.text("bye"), sequence: Self.sequence(requests, 0), now: Self.at(1))
         let (written, after) = drain()
         #expect(written.contains("Connection: close\r\n"))
         #expect(Self.closes(after))
@@ -79,7 +84,7 @@ import Testing
     @Test mutating func http10WithKeepAliveStaysOpen() {
         let requests = Self.requests(machine.received(
             Array("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n".utf8), now: Self.at(0)))
-        _ = machine.replied(.text("hi"), sequence: requests[0].1, now: Self.at(1))
+        _ = machine.replied(.text("hi"), sequence: Self.sequence(requests, 0), now: Self.at(1))
         let (written, after) = drain()
         #expect(written.contains("Connection: keep-alive\r\n"))
         #expect(!Self.closes(after))
@@ -87,7 +92,7 @@ import Testing
 
     @Test mutating func headKeepsContentLengthButSendsNoBody() {
         let requests = Self.requests(machine.received(Array("HEAD /x HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: Self.at(0)))
-        _ = machine.replied(.text("twelve bytes"), sequence: requests[0].1, now: Self.at(1))
+        _ = machine.replied(.text("twelve bytes"), sequence: Self.sequence(requests, 0), now: Self.at(1))
         let (written, _) = drain()
         #expect(written.contains("Content-Length: 12\r\n"))
         #expect(written.hasSuffix("\r\n\r\n"))
@@ -116,7 +121,7 @@ import Testing
         let requests = Self.requests(machine.received(Array("GET /ok HTTP/1.1\r\nHost: t\r\n\r\nBAD\r\n\r\n".utf8), now: Self.at(0)))
         #expect(requests.count == 1)
         #expect(machine.pendingOutboundBytes == 0)
-        _ = machine.replied(.text("fine"), sequence: requests[0].1, now: Self.at(1))
+        _ = machine.replied(.text("fine"), sequence: Self.sequence(requests, 0), now: Self.at(1))
         let (written, after) = drain()
         #expect(written.hasPrefix("HTTP/1.1 200 OK"))
         #expect(written.contains("HTTP/1.1 400 "))
@@ -133,7 +138,7 @@ import Testing
     @Test mutating func theIdleClockRestartsWhenTheLastAnswerIsWritten() {
         let requests = Self.requests(machine.received(Array("GET / HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: Self.at(0)))
         #expect(machine.deadline == nil)  // the app is working: no idle timeout
-        _ = machine.replied(.text("x"), sequence: requests[0].1, now: Self.at(1000))
+        _ = machine.replied(.text("x"), sequence: Self.sequence(requests, 0), now: Self.at(1000))
         _ = drain(at: 1000)
         #expect(machine.deadline == 1300 * Self.millisecond)
     }
@@ -158,10 +163,19 @@ import Testing
 
     @Test mutating func readingPausesWhileTooMuchWaitsToBeWritten() {
         let requests = Self.requests(machine.received(Array("GET / HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: Self.at(0)))
-        _ = machine.replied(HTTPResponse(body: [UInt8](repeating: 65, count: 2000)), sequence: requests[0].1, now: Self.at(1))
+        _ = machine.replied(HTTPResponse(body: [UInt8](repeating: 65, count: 2000)), sequence: Self.sequence(requests, 0), now: Self.at(1))
         #expect(!machine.wantsRead)
         _ = machine.wrote(machine.pendingOutboundBytes - 10, now: Self.at(2))
         #expect(machine.wantsRead)
+    }
+
+    @Test mutating func aPeerThatStopsReadingIsLetGoAfterTheIdleTimeoutWithoutProgress() {
+        let requests = Self.requests(machine.received(Array("GET / HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: Self.at(0)))
+        _ = machine.replied(HTTPResponse(body: [UInt8](repeating: 65, count: 5000)), sequence: Self.sequence(requests, 0), now: Self.at(10))
+        _ = machine.wrote(1000, now: Self.at(200))
+        #expect(machine.deadline == 500 * Self.millisecond)
+        #expect(!Self.closes(machine.tick(now: Self.at(499))))
+        #expect(Self.closes(machine.tick(now: Self.at(500))))
     }
 
     @Test mutating func parsingPausesAtThePipeliningCap() {
@@ -169,7 +183,7 @@ import Testing
         let requests = Self.requests(machine.received(Array(bytes.utf8), now: Self.at(0)))
         #expect(requests.count == 4)
         #expect(!machine.wantsRead)
-        let more = Self.requests(machine.replied(.text("a"), sequence: requests[0].1, now: Self.at(1)))
+        let more = Self.requests(machine.replied(.text("a"), sequence: Self.sequence(requests, 0), now: Self.at(1)))
         #expect(more.count == 1)
     }
 
@@ -181,16 +195,27 @@ import Testing
         let requests = Self.requests(machine.received(Array("GET / HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: Self.at(0)))
         #expect(!Self.closes(machine.shutdown(now: Self.at(1))))
         #expect(!machine.wantsRead)
-        _ = machine.replied(.text("done"), sequence: requests[0].1, now: Self.at(2))
+        _ = machine.replied(.text("done"), sequence: Self.sequence(requests, 0), now: Self.at(2))
         let (written, after) = drain()
         #expect(written.contains("Connection: close\r\n"))
         #expect(written.hasSuffix("done"))
         #expect(Self.closes(after))
     }
 
+    @Test mutating func shutdownLetsARequestBeingReadFinishAndAnswersItLast() {
+        _ = machine.received(Array("GET /late HTTP/1.1\r\nHost: t\r\n".utf8), now: Self.at(0))
+        #expect(!Self.closes(machine.shutdown(now: Self.at(1))))
+        let requests = Self.requests(machine.received(Array("\r\nGET /never HTTP/1.1\r\n\r\n".utf8), now: Self.at(2)))
+        #expect(requests.map(\.0.target) == ["/late"])
+        _ = machine.replied(.text("ok"), sequence: Self.sequence(requests, 0), now: Self.at(3))
+        let (written, after) = drain()
+        #expect(written.contains("Connection: close\r\n"))
+        #expect(Self.closes(after))
+    }
+
     @Test mutating func eachAnswerIsLoggedWithStatusSizeAndDuration() {
         let requests = Self.requests(machine.received(Array("GET /log HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: Self.at(5)))
-        let actions = machine.replied(.text("abc", status: .created), sequence: requests[0].1, now: Self.at(8))
+        let actions = machine.replied(.text("abc", status: .created), sequence: Self.sequence(requests, 0), now: Self.at(8))
         let entries = actions.compactMap { if case .log(let entry) = $0 { entry } else { nil } }
         #expect(entries == [.init(method: "GET", target: "/log", status: 201, bytes: 3, nanoseconds: 3 * Self.millisecond)])
     }

@@ -17,7 +17,10 @@ import Testing
                 reply.send(.text("finished"))
             }
         }
-        let server = HTTPServer(configuration: .testing(), responder: responder, logger: Logger(level: .error))
+        let flushed = Atomic<Int>(0)
+        let server = HTTPServer(
+            configuration: .testing(), responder: responder, logger: Logger(level: .error),
+            onShutdown: { flushed.add(1, ordering: .sequentiallyConsistent) })
         let port = try server.start()
         let client = try TestClient(port: port)
         let idle = try TestClient(port: port)
@@ -30,7 +33,11 @@ import Testing
         #expect(response.header("Connection") == "close")
         #expect(client.isClosedByServer())
         #expect(idle.isClosedByServer())
+        #expect(flushed.load(ordering: .sequentiallyConsistent) == 0)
         server.waitUntilStopped()
+        #expect(flushed.load(ordering: .sequentiallyConsistent) == 1)
+        server.waitUntilStopped()
+        #expect(flushed.load(ordering: .sequentiallyConsistent) == 1)
         #expect(throws: (any Error).self) { try TestClient(port: port) }
     }
 
@@ -73,6 +80,15 @@ import Testing
         configuration.port = Socket.boundPort(plain)
         let server = HTTPServer(configuration: configuration, responder: echoResponder, logger: Logger(level: .error))
         #expect(throws: SystemError.self) { _ = try server.start() }
+    }
+
+    @Test func aSecondServerCannotShareTheFirstOnesPort() throws {
+        try withServer { port in
+            var configuration = HTTPServer.Configuration.testing()
+            configuration.port = port
+            let second = HTTPServer(configuration: configuration, responder: echoResponder, logger: Logger(level: .error))
+            #expect(throws: SystemError.self) { _ = try second.start() }
+        }
     }
 
     @Test func theWorkerPoolRunsEveryJobBeforeShuttingDown() {

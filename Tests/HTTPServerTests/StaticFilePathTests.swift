@@ -5,6 +5,7 @@ import Testing
     @Test func plainPathsResolveToRelativeFiles() {
         #expect(StaticFilePath.resolve("/styles.css") == .file("styles.css"))
         #expect(StaticFilePath.resolve("/img/a%20b.png") == .file("img/a b.png"))
+        #expect(StaticFilePath.resolve("/.well-known/security.txt") == .file(".well-known/security.txt"))
     }
 
     @Test func directoriesAndHiddenNamesAreNotFiles() {

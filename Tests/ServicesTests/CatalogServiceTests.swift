@@ -83,3 +83,16 @@ struct CatalogServiceTests {
         #expect(changes.withLock { $0 }.count == 3)
     }
 }
+
+extension CatalogServiceTests {
+    @Test func categoriesKeepTheirSidebarOrderAcrossARestart() throws {
+        try fixture.catalog.addCategory(Category(id: CategoryID("category-10"), name: "Category 10"))
+        try fixture.catalog.addCategory(Category(id: CategoryID("category-2"), name: "Second, renamed"))
+        try fixture.reopen()
+        let categories = fixture.catalog.categories()
+        #expect(categories.map(\.id.rawValue) == (1...8).map { "category-\($0)" } + ["category-10"])
+        #expect(categories[1].name == "Second, renamed")
+        #expect(fixture.catalog.itemCount(in: second) == 50)
+        #expect(fixture.catalog.itemCount(in: CategoryID("category-10")) == 0)
+    }
+}

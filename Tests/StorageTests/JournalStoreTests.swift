@@ -201,3 +201,24 @@ extension JournalStoreTests {
         #expect(try open().isEmpty)
     }
 }
+
+extension JournalStoreTests {
+    @Test func writersQueuedBehindACommitShareTheNextOne() throws {
+        let store = try open()
+        let finished = DispatchGroup()
+        store.commitLock.withLock { _ in
+            for writer in 0..<8 {
+                finished.enter()
+                Thread.detachNewThread {
+                    try? store.put("group", key: "\(writer)", value: [UInt8(writer)])
+                    finished.leave()
+                }
+            }
+            let deadline = Date().addingTimeInterval(5)
+            while store.state.withLock({ $0.queue.count }) < 8, Date() < deadline { usleep(1_000) }
+        }
+        #expect(finished.wait(timeout: .now() + 5) == .success)
+        #expect(store.all("group").count == 8)
+        #expect(store.state.withLock { $0.commits } == 1)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TemplateEngine
 
@@ -17,6 +18,18 @@ import TemplateEngine
         #expect(try render("{{value}}", ["value": .string(input)]) == expected)
         #expect(try render("{{{value}}}", ["value": .string(input)]) == input)
         #expect(try render("{{&value}}", ["value": .string(input)]) == input)
+    }
+
+    @Test func escapesSpecialCharactersAtEveryOffsetOfLongText() throws {
+        let library = try TemplateLibrary(templates: ["page": "{{value}}"])
+        for (special, entity) in [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")] {
+            for offset in 0..<20 {
+                let text = String(repeating: "a", count: offset) + special + String(repeating: "é", count: 19 - offset)
+                let expected = try render("{{{value}}}", ["value": .string(text)])
+                    .replacingOccurrences(of: special, with: entity)
+                #expect(try library.render("page", ["value": .string(text)]) == expected)
+            }
+        }
     }
 
     @Test func writesNumbersAndBooleans() throws {
@@ -108,11 +121,28 @@ import TemplateEngine
         }
     }
 
+    @Test func blockArgumentContainingItselfFailsInsteadOfRecursingForever() throws {
+        let library = try TemplateLibrary(templates: ["parent": "{{$a}}{{/a}}", "child": "{{<parent}}{{$a}}x{{$a}}{{/a}}{{/a}}{{/parent}}"])
+        #expect(throws: TemplateError.self) { try library.render("child", [:]) }
+    }
+
     @Test func unknownTemplateNameIsAnError() throws {
         let library = try TemplateLibrary(templates: ["a": "A"])
         #expect(throws: TemplateError(.unknownTemplate, file: "b", line: 0, column: 0, message: "no template named 'b'")) {
             try library.render("b", [:])
         }
+    }
+
+    @Test func convertibleTypesBecomeTheirTemplateValues() throws {
+        struct Row: TemplateValueConvertible {
+            let title: String
+            let note: String?
+            var templateValue: TemplateValue { ["title": title.templateValue, "note": note.templateValue] }
+        }
+        let rows = [Row(title: "a", note: nil), Row(title: "b", note: "<!>")]
+        let value: TemplateValue = ["rows": rows.templateValue, "count": rows.count.templateValue, "ok": true.templateValue]
+        let library = try TemplateLibrary(templates: ["page": "{{count}}{{#ok}}:{{/ok}}{{#rows}}[{{title}}{{#note}} {{.}}{{/note}}]{{/rows}}"], configuration: .init(strict: true))
+        #expect(try library.render("page", value) == "2:[a][b &lt;!&gt;]")
     }
 
     @Test func objectsBuiltInCodeFindTheirFields() {

@@ -45,6 +45,7 @@ import Testing
             createdAt: CalendarDate(year: 2026, month: 1, day: 1))
         let form = ItemFormViewModel(item: item)
         #expect(form.state.fields.map(\.value) == ["Old", "Sub"])
+        #expect(form.state.fields.map(\.isTextarea) == [false, true])
         #expect(!form.state.isInvalid)
     }
 

@@ -109,6 +109,18 @@ import Testing
         #expect(throws: CatalogError.unknownItem(ItemID(999))) { try list.updateItem(ItemID(999), ["title": "x"]) }
     }
 
+    @Test(arguments: ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "Tom & Jerry's {{mustache}}"])
+    func markupTravelsAsDataToEveryScreen(_ payload: String) throws {
+        let list = try #require(ItemListViewModel(category: category1, catalog: catalog))
+        let item = try #require(try list.addItem(["title": payload, "subtitle": payload]).value)
+        let reloaded = try #require(ItemListViewModel(category: category1, selected: item.id, catalog: catalog))
+        #expect(reloaded.selectedRow?.title == payload)
+        #expect(reloaded.selectedRow?.subtitle == payload)
+        let detail = try #require(ItemDetailViewModel(item: item.id, tab: .options, catalog: catalog))
+        #expect(detail.overview.title == payload)
+        #expect(detail.options.editForm.state.fields.map(\.value) == [payload, payload])
+    }
+
     @Test func anEmptyCategoryIsEmpty() throws {
         let empty = InMemoryCatalog(categories: [Category(id: category1, name: "Empty")], items: [])
         let list = try #require(ItemListViewModel(category: category1, catalog: empty))

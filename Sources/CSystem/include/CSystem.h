@@ -80,6 +80,9 @@ static inline int wp_block_termination_signals(void) {
     return pthread_sigmask(SIG_BLOCK, &set, NULL);
 }
 
+/// Ignores SIGPIPE process-wide: a closed stdout pipe must surface as a write error, not kill the server.
+static inline void wp_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+
 /// Waits for SIGTERM or SIGINT; returns the signal number.
 static inline int wp_wait_termination_signal(void) {
     sigset_t set;

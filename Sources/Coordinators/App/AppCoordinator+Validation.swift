@@ -57,7 +57,8 @@ extension AppCoordinator {
 
     /// For a URL that does not parse: the longest prefix of it that names an existing screen.
     func nearestRoute(toPath path: String) -> AppRoute {
-        var segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        // No route is deeper than six segments, so a long junk path costs no more than a short one.
+        var segments = path.split(separator: "/", maxSplits: 8, omittingEmptySubsequences: false).dropFirst().prefix(7)
         while !segments.isEmpty {
             segments = segments.dropLast()
             let prefix = "/" + segments.joined(separator: "/")

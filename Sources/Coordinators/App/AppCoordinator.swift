@@ -9,7 +9,7 @@ import ViewModels
 /// Every request reconciles the state to its URL first, so the URL is the whole state of the tab it
 /// shows and two windows of one session each see their own screen.
 public final class AppCoordinator: Coordinator {
-    public let name = "AppCoordinator"
+    public var name: String { "AppCoordinator" }
     public weak var parent: (any Coordinator)?
     /// Made on first use (see `library`, `flow`, `screen`, `account`).
     public var children: [any Coordinator] = []
@@ -19,6 +19,8 @@ public final class AppCoordinator: Coordinator {
     /// Where `/` goes.
     public internal(set) var lastLocation: AppRoute?
     public internal(set) var ledger: NavigationLedger
+    /// Grows whenever the navigation state changes, so Web can save only sessions that moved.
+    public internal(set) var changeCount = 0
 
     public init(dependencies: AppDependencies) {
         self.dependencies = dependencies
@@ -69,6 +71,7 @@ public final class AppCoordinator: Coordinator {
     }
 
     func visit(_ route: AppRoute) {
+        if lastLocation != route { changeCount += 1 }
         activeTab = route.tab ?? activeTab
         lastLocation = route
     }
@@ -120,6 +123,7 @@ public final class AppCoordinator: Coordinator {
 
     func record<Page: PrintableRoute>(_ steps: [NavigationStep<Page>], by coordinator: String) {
         guard !steps.isEmpty else { return }
+        changeCount += 1
         ledger.record(steps, coordinator: coordinator, at: dependencies.now()) { $0.print() }
     }
 }

@@ -2,11 +2,13 @@ import Navigation
 
 /// Sign in, registration and password resets; remembers where to return after success.
 public final class AccountCoordinator: Coordinator {
-    public let name = "AccountCoordinator"
+    public var name: String { "AccountCoordinator" }
     public weak var parent: (any Coordinator)?
     public var children: [any Coordinator] = []
     /// The guarded screen that sent the viewer here.
-    public internal(set) var returnTo: AppRoute?
+    public internal(set) var returnTo: AppRoute? {
+        didSet { if returnTo != oldValue { (parent as? AppCoordinator)?.changeCount += 1 } }
+    }
 
     public init(returnTo: AppRoute? = nil) {
         self.returnTo = returnTo

@@ -2,7 +2,7 @@ import Navigation
 
 /// The Flow tab: primary → secondary1 → tertiary and primary → secondary2.
 public final class FlowCoordinator: TabCoordinator {
-    public let name = "FlowCoordinator"
+    public var name: String { "FlowCoordinator" }
     public weak var parent: (any Coordinator)?
     public var children: [any Coordinator] = []
     public internal(set) var stack: NavigationStack<FlowRoute>
@@ -20,8 +20,10 @@ public final class FlowCoordinator: TabCoordinator {
         reconcile(to: Self.stack(for: route))
     }
 
-    /// Pushes one of the screens the current one offers.
+    /// Pushes one of the screens the current one offers; anything else would make a stack no URL
+    /// can name, so it is ignored.
     public func push(_ route: FlowRoute) {
+        guard route.stackPages.dropLast() == stack.pages[...] else { return }
         navigate { $0.present(route, as: .push) }
     }
 

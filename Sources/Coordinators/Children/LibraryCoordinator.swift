@@ -5,7 +5,7 @@ import ViewModels
 /// The Library tab: which category, item and detail tab are selected, as a stack of library routes
 /// (category → item, with the new-item and delete sheets presented over them).
 public final class LibraryCoordinator: TabCoordinator {
-    public let name = "LibraryCoordinator"
+    public var name: String { "LibraryCoordinator" }
     public weak var parent: (any Coordinator)?
     public var children: [any Coordinator] = []
     public internal(set) var stack: NavigationStack<LibraryRoute>

@@ -2,7 +2,7 @@ import Navigation
 
 /// The Screen tab: the detail is pushed and the sheet presented through the same `present` call.
 public final class ScreenCoordinator: TabCoordinator {
-    public let name = "ScreenCoordinator"
+    public var name: String { "ScreenCoordinator" }
     public weak var parent: (any Coordinator)?
     public var children: [any Coordinator] = []
     public internal(set) var stack: NavigationStack<ScreenRoute>

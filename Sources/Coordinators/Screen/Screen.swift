@@ -38,4 +38,5 @@ public struct Screen: Hashable, Sendable {
     }
 
     public var hasSheet: Bool { sheet != nil }
+    public var hasBreadcrumbs: Bool { !breadcrumbs.isEmpty }
 }

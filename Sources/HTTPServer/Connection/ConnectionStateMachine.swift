@@ -72,6 +72,10 @@ struct ConnectionStateMachine {
     private(set) var outboundStart = 0
     /// Close once the last answer has been written.
     private var closeWhenDrained = false
+    /// The server is shutting down: the request being read is the last one.
+    private var isDraining = false
+    /// When output last moved: answers queued into an empty buffer, or bytes written.
+    private var lastWriteProgress: UInt64 = 0
     /// A `100 Continue` owed once earlier answers have gone out.
     private var owesContinue = false
 
@@ -97,9 +101,10 @@ struct ConnectionStateMachine {
 
     /// When `tick` must next be called, if ever.
     var deadline: UInt64? {
+        // A peer that stops reading our answers is let go after the idle timeout without progress.
+        if pendingOutboundBytes > 0 && phase != .closed { return lastWriteProgress &+ configuration.idleTimeout }
         switch phase {
-        case .idle(let since):
-            return exchanges.isEmpty && pendingOutboundBytes == 0 ? since &+ configuration.idleTimeout : nil
+        case .idle(let since): return exchanges.isEmpty ? since &+ configuration.idleTimeout : nil
         case .head(let started): return started &+ configuration.headerReadTimeout
         case .body(let started): return started &+ configuration.bodyReadTimeout
         case .stopped, .closed: return nil
@@ -142,6 +147,7 @@ struct ConnectionStateMachine {
     /// The shell wrote `count` bytes of `outbound`.
     mutating func wrote(_ count: Int, now: Now) -> [Action] {
         outboundStart += count
+        if count > 0 { lastWriteProgress = now.nanoseconds }
         guard outboundStart >= outbound.count else { return [] }
         outbound.removeAll(keepingCapacity: outbound.capacity <= 64 * 1024)
         outboundStart = 0
@@ -169,6 +175,7 @@ struct ConnectionStateMachine {
     /// Applies whichever timeout has passed.
     mutating func tick(now: Now) -> [Action] {
         guard let deadline, now.nanoseconds >= deadline else { return [] }
+        if pendingOutboundBytes > 0 { return close() }
         switch phase {
         case .idle: return close()
         case .head, .body:
@@ -180,15 +187,20 @@ struct ConnectionStateMachine {
     }
 
     /// Graceful shutdown: finish what was asked, read nothing new, then close.
+    /// A request already arriving may finish (its read timeouts still apply); none after it is read.
     mutating func shutdown(now: Now) -> [Action] {
+        isDraining = true
         switch phase {
         case .closed: return []
         case .idle:
             if exchanges.isEmpty && pendingOutboundBytes == 0 { return close() }
-        case .head, .body, .stopped: break
+            phase = .stopped
+            closeWhenDrained = true
+        case .head, .body:
+            break
+        case .stopped:
+            closeWhenDrained = true
         }
-        phase = .stopped
-        closeWhenDrained = true
         return []
     }
 
@@ -226,7 +238,7 @@ struct ConnectionStateMachine {
         exchanges.append(Exchange(
             sequence: sequence, method: request.method, target: request.target, version: request.version,
             keepAlive: request.keepAlive, started: now.nanoseconds))
-        if request.keepAlive {
+        if request.keepAlive && !isDraining {
             phase = .idle(since: now.nanoseconds)
         } else {
             phase = .stopped
@@ -242,7 +254,7 @@ struct ConnectionStateMachine {
         var response = HTTPResponse.text("\(status.code) \(status.reasonPhrase)\n\(reason)\n", status: status)
         response.headers.set("Connection", "close")
         exchanges.append(Exchange(
-            sequence: sequence, method: .get, target: "-", version: .http1_1, keepAlive: false,
+            sequence: sequence, method: HTTPMethod(rawValue: "-"), target: "-", version: .http1_1, keepAlive: false,
             started: now.nanoseconds, response: response))
         phase = .stopped
         closeWhenDrained = true
@@ -251,6 +263,7 @@ struct ConnectionStateMachine {
     }
 
     private mutating func writeReadyAnswers(now: Now, into actions: inout [Action]) {
+        if pendingOutboundBytes == 0 { lastWriteProgress = now.nanoseconds }
         var wroteSomething = false
         while let first = exchanges.first, let response = first.response {
             exchanges.removeFirst()

@@ -4,7 +4,7 @@ enum StaticFilePath {
     enum Resolution: Equatable {
         /// Segments joined by `/`, none empty, none `.` or `..`.
         case file(String)
-        /// Not a file path (the root, a directory, a hidden name): someone else may answer it.
+        /// Not a file path (the root, a directory, a hidden name other than `.well-known`): someone else may answer it.
         case notAFile
         /// A traversal attempt or undecodable bytes.
         case rejected
@@ -39,7 +39,7 @@ enum StaticFilePath {
         for segment in segments {
             if segment == "." || segment == ".." { return .rejected }
             if segment.isEmpty { return .rejected }
-            if segment.hasPrefix(".") { return .notAFile }
+            if segment.hasPrefix(".") && segment != ".well-known" { return .notAFile }
             names.append(segment)
         }
         return .file(names.joined(separator: "/"))

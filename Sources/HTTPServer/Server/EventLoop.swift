@@ -9,6 +9,9 @@ final class EventLoop: @unchecked Sendable {
     struct Settings: Sendable {
         var machine: ConnectionStateMachine.Configuration
         var shutdownGracePeriod: UInt64
+        /// Wraps each accepted socket; TLS plugs in here without touching the loop.
+        var makeTransport: @Sendable (Int32) -> any ConnectionTransport = { PlainTransport(fd: $0) }
+        var isSecure = false
     }
 
     private enum Message {
@@ -41,6 +44,8 @@ final class EventLoop: @unchecked Sendable {
     private var dateCache = HTTPDateCache()
     private var accessLog = AccessLog()
     private var shutdownDeadline: UInt64?
+    /// Set while accepting is paused after running out of file descriptors.
+    private var acceptPausedUntil: UInt64?
     private let sweepInterval: UInt64
 
     init(listenerFD: Int32, settings: Settings, responder: any HTTPResponder, logger: Logger,
@@ -121,6 +126,10 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             let now = MonotonicClock.now()
+            if let paused = acceptPausedUntil, now >= paused {
+                acceptPausedUntil = nil
+                if listenerFD >= 0 { _ = wp_epoll_add(epollFD, listenerFD, UInt32(WP_EPOLLIN), Self.listenerToken) }
+            }
             if now >= nextSweep {
                 sweep(now: now)
                 nextSweep = now &+ sweepInterval
@@ -133,7 +142,22 @@ final class EventLoop: @unchecked Sendable {
 
     private func acceptConnections() {
         for _ in 0..<128 {
-            guard listenerFD >= 0, let (fd, remoteAddress) = Socket.accept(listenerFD) else { return }
+            guard listenerFD >= 0, acceptPausedUntil == nil else { return }
+            let fd: Int32
+            let remoteAddress: String
+            switch Socket.accept(listenerFD) {
+            case .connection(let accepted, let address):
+                fd = accepted
+                remoteAddress = address
+            case .noneLeft:
+                return
+            case .exhausted:
+                // Level-triggered: a listener we cannot drain would spin; stop watching it for a moment.
+                logger.warning("accept: out of file descriptors, pausing accepts for 100 ms")
+                _ = wp_epoll_del(epollFD, listenerFD)
+                acceptPausedUntil = MonotonicClock.now() &+ 100_000_000
+                return
+            }
             guard limiter.acquire() else {
                 refuse(fd)
                 continue
@@ -141,8 +165,8 @@ final class EventLoop: @unchecked Sendable {
             let id = nextConnectionID
             nextConnectionID += 1
             let connection = Connection(
-                id: id, fd: fd, transport: PlainTransport(fd: fd),
-                info: ConnectionInfo(remoteAddress: remoteAddress, isSecure: false),
+                id: id, fd: fd, transport: settings.makeTransport(fd),
+                info: ConnectionInfo(remoteAddress: remoteAddress, isSecure: settings.isSecure),
                 machine: ConnectionStateMachine(configuration: settings.machine, now: MonotonicClock.now()),
                 registeredEvents: Self.readInterest)
             guard wp_epoll_add(epollFD, fd, Self.readInterest, id) == 0 else {
@@ -287,6 +311,7 @@ final class EventLoop: @unchecked Sendable {
             close(listenerFD)
             listenerFD = -1
         }
+        acceptPausedUntil = nil
         let current = now()
         for connection in Array(connections.values) {
             perform(connection.machine.shutdown(now: current), on: connection)

@@ -30,12 +30,16 @@ public final class HTTPServer: Sendable {
     private let responder: any HTTPResponder
     private let logger: Logger
     private let state = Mutex(State())
-    private let stopped = Mutex(false)
+    private let onShutdown: @Sendable () -> Void
 
-    public init(configuration: Configuration, responder: any HTTPResponder, logger: Logger) {
+    /// `onShutdown` runs once, after the last connection has closed: the application's moment to
+    /// flush its state before the process exits.
+    public init(configuration: Configuration, responder: any HTTPResponder, logger: Logger,
+                onShutdown: @escaping @Sendable () -> Void = {}) {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
+        self.onShutdown = onShutdown
     }
 
     /// Binds, starts the loops and returns the bound port (useful with port 0).
@@ -51,6 +55,7 @@ public final class HTTPServer: Sendable {
             var port = configuration.port
             var listeners: [Int32] = []
             do {
+                try Socket.ensureAvailable(host: configuration.host, port: port)
                 for _ in 0..<max(1, configuration.eventLoops) {
                     let fd = try Socket.listen(host: configuration.host, port: port)
                     listeners.append(fd)
@@ -83,13 +88,16 @@ public final class HTTPServer: Sendable {
         for loop in loops { loop.requestShutdown() }
     }
 
-    /// Blocks until every loop has stopped; for `main.swift`, never from an event loop.
+    /// Blocks until every loop has stopped, then runs `onShutdown`; for `main.swift` and tests,
+    /// never from an event loop.
     public func waitUntilStopped() {
         let threads = state.withLock { state in
             let threads = state.threads
             state.threads.removeAll()
             return threads
         }
+        guard !threads.isEmpty else { return }
         for thread in threads { PosixThread.join(thread) }
+        onShutdown()
     }
 }

@@ -28,6 +28,23 @@ enum Socket {
         return fd
     }
 
+    /// Fails with EADDRINUSE when something already listens on `port`. SO_REUSEPORT would otherwise
+    /// let a second Waypoint started by the same user silently share the port with the first.
+    static func ensureAvailable(host: String, port: Int) throws(SystemError) {
+        guard port != 0 else { return }
+        var storage = sockaddr_storage()
+        let length = try address(host: host, port: port, into: &storage)
+        let fd = socket(Int32(storage.ss_family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SystemError("socket") }
+        defer { close(fd) }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0 else { throw SystemError("bind \(host):\(port)") }
+    }
+
     /// The port a socket is bound to (for port 0).
     static func boundPort(_ fd: Int32) -> Int {
         var storage = sockaddr_storage()
@@ -38,8 +55,15 @@ enum Socket {
         return port(of: storage)
     }
 
-    /// Accepts one pending connection as a non-blocking socket with TCP_NODELAY, or nil when none is left.
-    static func accept(_ listener: Int32) -> (fd: Int32, remoteAddress: String)? {
+    enum Accepted {
+        case connection(fd: Int32, remoteAddress: String)
+        case noneLeft
+        /// Out of file descriptors: the listener stays readable, so the caller must back off.
+        case exhausted
+    }
+
+    /// Accepts one pending connection as a non-blocking socket with TCP_NODELAY.
+    static func accept(_ listener: Int32) -> Accepted {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         while true {
@@ -51,11 +75,12 @@ enum Socket {
             if fd >= 0 {
                 var one: Int32 = 1
                 setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-                return (fd, describe(storage))
+                return .connection(fd: fd, remoteAddress: describe(storage))
             }
             switch errno {
             case EINTR, ECONNABORTED: continue
-            default: return nil
+            case EMFILE, ENFILE, ENOBUFS, ENOMEM: return .exhausted
+            default: return .noneLeft
             }
         }
     }

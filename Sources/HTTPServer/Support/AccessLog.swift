@@ -1,6 +1,8 @@
 /// One event loop's access lines, gathered during a turn of the loop and written with one call.
 struct AccessLog {
-    private var buffer: [UInt8] = []
+    private(set) var buffer: [UInt8] = []
+    /// Where lines go; a test can point it elsewhere.
+    var fd: Int32 = 1
 
     /// `[date] GET /path 200 1234B 0.42ms`
     mutating func record(_ entry: ConnectionStateMachine.AccessEntry, date: String) {
@@ -15,12 +17,12 @@ struct AccessLog {
         buffer.append(contentsOf: " \(entry.status) \(entry.bytes)B ".utf8)
         let micros = entry.nanoseconds / 1000
         buffer.append(contentsOf: "\(micros / 1000).\(String(micros % 1000 / 10 + 100).dropFirst())ms\n".utf8)
-        if buffer.count > 32 * 1024 { flush() }
+        if buffer.count > 32 * 1024 && fd >= 0 { flush() }
     }
 
     mutating func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBufferPointer { Logger.write($0, to: 1) }
+        buffer.withUnsafeBufferPointer { Logger.write($0, to: fd) }
         buffer.removeAll(keepingCapacity: true)
     }
 }

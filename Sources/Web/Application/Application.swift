@@ -22,6 +22,8 @@ public final class Application: Sendable {
         /// Event loops; nil keeps the server's default (one per core).
         public var eventLoops: Int?
         public var shutdownGracePeriod: Duration?
+        /// Open connections at most; nil keeps the server's default.
+        public var maxConnections: Int?
         /// The time, for sessions, ledgers, login throttling and new items.
         public var clock: @Sendable () -> Date
 
@@ -29,7 +31,7 @@ public final class Application: Sendable {
             sessionIdleTimeout: Duration = .seconds(14 * 24 * 3600), maxSessions: Int = 100_000, sessionShards: Int = 16,
             saveInterval: Duration = .seconds(30), workerThreads: Int = 2,
             loginThrottle: LoginThrottle.Configuration = .init(), eventLoops: Int? = nil,
-            shutdownGracePeriod: Duration? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+            shutdownGracePeriod: Duration? = nil, maxConnections: Int? = nil, clock: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.sessionIdleTimeout = sessionIdleTimeout
             self.maxSessions = maxSessions
@@ -39,6 +41,7 @@ public final class Application: Sendable {
             self.loginThrottle = loginThrottle
             self.eventLoops = eventLoops
             self.shutdownGracePeriod = shutdownGracePeriod
+            self.maxConnections = maxConnections
             self.clock = clock
         }
     }

@@ -62,6 +62,7 @@ private func assemble(
     var serverConfiguration = configuration.serverConfiguration
     if let eventLoops = options.eventLoops { serverConfiguration.eventLoops = eventLoops }
     if let grace = options.shutdownGracePeriod { serverConfiguration.shutdownGracePeriod = grace }
+    if let maxConnections = options.maxConnections { serverConfiguration.maxConnections = maxConnections }
     let server = HTTPServer(
         configuration: serverConfiguration,
         responder: StaticFileResponder(root: configuration.publicDirectory, next: responder),

@@ -1,0 +1,19 @@
+import Models
+import ViewModels
+
+/// The selected item: its tabs and the shown tab's data (exactly one of overview, rows, options is set).
+public struct ItemDetailContent: Hashable, Sendable {
+    public var title: String
+    /// Overview, Details, Options; the shown one is `isCurrent`.
+    public var tabs: [Link]
+    /// `overview`, `details` or `options`.
+    public var tab: DetailTab
+    /// Closes the detail pane (back to the category's list).
+    public var closeHref: String
+    /// Set on the Overview tab.
+    public var overview: ItemDetailViewModel.Overview?
+    /// Set on the Details tab (may be empty).
+    public var rows: [DetailRow]?
+    /// Set on the Options tab.
+    public var options: ItemOptionsContent?
+}

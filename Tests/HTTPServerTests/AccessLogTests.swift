@@ -1,0 +1,22 @@
+@testable import HTTPServer
+import Testing
+
+@Suite struct AccessLogTests {
+    @Test func aLineHoldsMethodPathStatusBytesAndDuration() {
+        var log = AccessLog()
+        log.fd = -1
+        log.record(.init(method: "GET", target: "/a?b=1", status: 200, bytes: 512, nanoseconds: 1_234_567),
+                   date: "Sun, 22 Nov 2026 00:00:00 GMT")
+        #expect(String(decoding: log.buffer, as: UTF8.self)
+            == "[Sun, 22 Nov 2026 00:00:00 GMT] GET /a?b=1 200 512B 1.23ms\n")
+    }
+
+    @Test func controlCharactersInTheTargetCannotForgeLines() {
+        var log = AccessLog()
+        log.fd = -1
+        log.record(.init(method: "GET", target: "/x\n[fake] line", status: 404, bytes: 0, nanoseconds: 5_000),
+                   date: "d")
+        let text = String(decoding: log.buffer, as: UTF8.self)
+        #expect(text == "[d] GET /x?[fake] line 404 0B 0.00ms\n")
+    }
+}
