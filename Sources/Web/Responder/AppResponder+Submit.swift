@@ -29,22 +29,25 @@ extension AppResponder {
             input[name] = value
         }
         let fields = input
-        session.perform(onWorker: true, pool: pool) { [self] in
+        session.beginSlowWork()
+        pool.submit { [self] in
+            defer { session.endSlowWork() }
             guard CSRFToken.matches(token, session.record.withLock { $0.csrfToken }) else {
                 return reply.send(renderer.errorPage(.forbidden, secure: secure))
             }
-            let coordinator = session.navigation(dependencies)
             let response: HTTPResponse
             do {
-                let outcome = try accounts.withClient(connection.remoteAddress) {
-                    try coordinator.submit(route, form: fields, viewer: viewer(of: session))
+                let (outcome, changed) = try session.withNavigation(dependencies) { coordinator in
+                    try accounts.withClient(connection.remoteAddress) {
+                        try coordinator.submit(route, form: fields, viewer: viewer(of: session))
+                    }
                 }
+                if changed { sessions.markDirty() }
                 response = self.response(for: outcome, route: route, session: session, connection: connection)
             } catch {
                 logger.error("\(request.method.rawValue) \(request.path) failed: \(error)")
                 response = renderer.errorPage(.internalServerError, secure: secure)
             }
-            if session.rememberNavigation() { sessions.markDirty() }
             reply.send(response)
         }
     }

@@ -6,8 +6,9 @@ import Models
 /// The application behind the static files: cookie → session → route → coordinator → template.
 ///
 /// GET and HEAD run inline on the event loop (rendering takes microseconds); POSTs, which may hash
-/// a password or wait for fsync, run on the worker pool. Either way a session runs one request at a
-/// time (`Session.perform`), without any lock shared by all sessions.
+/// a password or wait for fsync, run on the worker pool. Either way a session's coordinator serves
+/// one request at a time under that session's own lock (`Session.withNavigation`); pages are
+/// rendered after the lock is released, and no lock is shared by all sessions.
 final class AppResponder: HTTPResponder {
     static let cookieName = "waypoint_session"
 
@@ -64,37 +65,50 @@ final class AppResponder: HTTPResponder {
         return response
     }
 
-    /// A GET: a cold visitor gets a new session, kept only if the page exists.
+    /// A GET: a cold visitor gets a new session, kept only if the page exists. Runs here on the
+    /// event loop unless a POST of the same session is pending (then on a worker, after it).
     private func show(_ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
         let now = clock()
         let existing = session(for: request, now: now)
         let session = existing ?? sessions.makeSession(now: now)
-        session.perform(onWorker: false, pool: pool) { [self] in
-            let coordinator = session.navigation(dependencies)
-            let outcome = coordinator.show(route, viewer: viewer(of: session))
-            var response = response(for: outcome, route: route, session: session, connection: connection)
-            if existing == nil && response.status != .notFound {
-                sessions.insert(session, now: now)
-                response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
+        let isNew = existing == nil
+        guard !session.hasSlowWork else {
+            return pool.submit { [self] in
+                reply.send(show(route, session: session, isNew: isNew, now: now, connection: connection))
             }
-            if session.rememberNavigation() { sessions.markDirty() }
-            reply.send(response)
         }
+        reply.send(show(route, session: session, isNew: isNew, now: now, connection: connection))
+    }
+
+    private func show(_ route: AppRoute, session: Session, isNew: Bool, now: Int64, connection: ConnectionInfo) -> HTTPResponse {
+        let outcome: NavigationOutcome
+        do {
+            let (result, changed) = try session.withNavigation(dependencies) { coordinator in
+                coordinator.show(route, viewer: viewer(of: session))
+            }
+            outcome = result
+            if changed && !isNew { sessions.markDirty() }
+        } catch {
+            logger.error("GET \(route.print()) failed: \(error)")
+            return renderer.errorPage(.internalServerError, secure: connection.isSecure)
+        }
+        var response = response(for: outcome, route: route, session: session, connection: connection)
+        if isNew && response.status != .notFound {
+            sessions.insert(session, now: now)
+            response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
+        }
+        return response
     }
 
     /// A URL that names no screen: the 404 page with the nearest screen that exists. No session is
     /// made for it; a known session's viewer is used for the chrome.
     private func notFound(_ request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
-        guard let session = session(for: request, now: clock()) else {
-            let outcome = AppCoordinator(dependencies: dependencies)
-                .notFound(path: request.path, query: request.query, viewer: .visitor())
-            return reply.send(page(outcome.screen, csrfToken: "", connection: connection))
-        }
-        session.perform(onWorker: false, pool: pool) { [self] in
-            let outcome = session.navigation(dependencies)
-                .notFound(path: request.path, query: request.query, viewer: viewer(of: session))
-            reply.send(page(outcome.screen, csrfToken: session.record.withLock { $0.csrfToken }, connection: connection))
-        }
+        let session = session(for: request, now: clock())
+        let viewer = session.map(viewer(of:)) ?? .visitor()
+        let outcome = AppCoordinator(dependencies: dependencies)
+            .notFound(path: request.path, query: request.query, viewer: viewer)
+        let token = session?.record.withLock { $0.csrfToken } ?? ""
+        reply.send(page(outcome.screen, csrfToken: token, connection: connection))
     }
 
     /// The session named by the request's cookie, if it is live.

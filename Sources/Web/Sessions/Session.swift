@@ -4,14 +4,22 @@ import Synchronization
 
 /// One browser session: who is signed in, the CSRF token, and the navigation state.
 ///
-/// The coordinator is not thread-safe by design; it is touched only by jobs run through
-/// `perform(onWorker:_:)`, which runs one job of a session at a time (see `Session+Serial.swift`).
-/// Everything else lives in `record`, behind a lock held only for a moment.
-final class Session: @unchecked Sendable {
+/// The coordinator is not thread-safe by design: every request of the session works on it under
+/// `navigation`, this session's own lock, held only while the coordinator runs (rendering the page
+/// happens after). GETs take it on the event loop, where the wait is at most another GET's few
+/// microseconds; while a POST (which may hash a password) is pending, GETs of the session go to the
+/// worker pool instead (`hasSlowWork`), so an event loop never waits for a hash.
+final class Session: Sendable {
+    private struct Navigation {
+        /// Made on first use from `record.navigation` (restored sessions stay snapshots until then).
+        var coordinator: AppCoordinator?
+    }
+
     let record: Mutex<SessionRecord>
-    let serial = Mutex(SerialState())
-    /// Made on first use from `record.navigation` (restored sessions stay snapshots until then).
-    private var coordinator: AppCoordinator?
+    private let navigation = Mutex(Navigation())
+    private let slowJobs = Atomic<Int>(0)
+    /// Set when the catalog changed while the session was busy: prune before its next request.
+    private let needsPruning = Atomic<Bool>(false)
 
     init(record: SessionRecord) {
         self.record = Mutex(record)
@@ -19,22 +27,56 @@ final class Session: @unchecked Sendable {
 
     var id: String { record.withLock { $0.id } }
 
-    /// The coordinator, restored from the saved snapshot on first use. Call only inside a job.
-    func navigation(_ dependencies: AppDependencies) -> AppCoordinator {
-        if let coordinator { return coordinator }
+    /// Runs `body` with the session's coordinator, alone; restores the coordinator on first use and
+    /// records its state afterwards. `changed` tells whether the saved state must be written again.
+    func withNavigation<Result: Sendable>(
+        _ dependencies: AppDependencies, _ body: (AppCoordinator) throws -> Result
+    ) throws -> (result: Result, changed: Bool) {
+        try navigation.withLock { navigation -> (result: Result, changed: Bool) in
+            let coordinator = loaded(&navigation, dependencies)
+            if needsPruning.exchange(false, ordering: .acquiringAndReleasing) { coordinator.pruneStaleLocations() }
+            let result = try body(coordinator)
+            return (result, remember(coordinator))
+        }
+    }
+
+    /// Cuts stacks back to screens that exist, now if the session is idle, else before its next
+    /// request (the request holding the lock may be the very one that changed the catalog).
+    /// Sessions not yet restored are checked when they are. Returns whether the saved state changed.
+    func pruneStaleLocations() -> Bool {
+        let pruned = navigation.withLockIfAvailable { navigation -> Bool in
+            guard let coordinator = navigation.coordinator else { return false }
+            coordinator.pruneStaleLocations()
+            return remember(coordinator)
+        }
+        guard let pruned else {
+            needsPruning.store(true, ordering: .releasing)
+            return false
+        }
+        return pruned
+    }
+
+    /// A POST of this session is queued or running.
+    var hasSlowWork: Bool { slowJobs.load(ordering: .acquiring) > 0 }
+
+    func beginSlowWork() {
+        slowJobs.add(1, ordering: .acquiringAndReleasing)
+    }
+
+    func endSlowWork() {
+        slowJobs.subtract(1, ordering: .acquiringAndReleasing)
+    }
+
+    private func loaded(_ navigation: inout Navigation, _ dependencies: AppDependencies) -> AppCoordinator {
+        if let coordinator = navigation.coordinator { return coordinator }
         let made = record.withLock { $0.navigation }.map { AppCoordinator(restoring: $0, dependencies: dependencies) }
             ?? AppCoordinator(dependencies: dependencies)
-        coordinator = made
+        navigation.coordinator = made
         return made
     }
 
-    /// The coordinator if this session has one in memory. Call only inside a job.
-    var loadedNavigation: AppCoordinator? { coordinator }
-
-    /// Records the coordinator's state after a request; true when it changed (the store is dirty).
-    /// Call only inside a job.
-    func rememberNavigation() -> Bool {
-        guard let coordinator else { return false }
+    /// Stores the coordinator's state in the record; true when it differs from what was there.
+    private func remember(_ coordinator: AppCoordinator) -> Bool {
         let snapshot = coordinator.snapshot()
         return record.withLock { record in
             guard record.navigation != snapshot else { return false }
