@@ -17,7 +17,7 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     public init(dictionaryLiteral elements: (TemplateKey, TemplateValue)...) {
-        self.init(adopting: elements)
+        self.init(adopting: elements.map { (key: $0.0, value: $0.1) })
     }
 
     /// Keeps the array as storage (no copy) unless a key repeats.
