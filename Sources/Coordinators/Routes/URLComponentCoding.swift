@@ -3,6 +3,10 @@ enum URLComponentCoding {
     /// Keeps RFC 3986 unreserved characters, encodes every other UTF-8 byte. Segments made only of
     /// dots are encoded too, since browsers would otherwise resolve `.` and `..` away.
     static func encode(_ value: String) -> String {
+        // Most segments (slugs, numbers) need no escape: hand them back without copying.
+        if value.utf8.allSatisfy(isUnreserved) && value.utf8.contains(where: { $0 != UInt8(ascii: ".") }) {
+            return value
+        }
         let bytes = Array(value.utf8)
         let onlyDots = !bytes.isEmpty && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
         var out: [UInt8] = []
