@@ -52,7 +52,8 @@ private func assemble(
     let pool = WorkerPool(threads: options.workerThreads)
     let responder = AppResponder(
         dependencies: dependencies, accounts: accounts, sessions: sessions,
-        renderer: PageRenderer(templates: templates, logger: logger), pool: pool, logger: logger, clock: seconds)
+        renderer: PageRenderer(
+            templates: templates, cache: configuration.isDevelopment ? nil : PageCache(), logger: logger), pool: pool, logger: logger, clock: seconds)
     services.catalog.observe { change in
         switch change {
         case .itemRemoved, .itemMoved: responder.pruneSessions()

@@ -25,21 +25,21 @@ struct ErrorPage: Sendable {
 
     /// The `error` template's data: no tabs, no account area, no sheet.
     var templateValue: TemplateValue {
-        .object(
-            (Keys.title, .string(heading)),
-            (Keys.url, .string("/")),
-            (Keys.csrfToken, .string("")),
-            (Keys.tabs, .list([])),
-            (Keys.breadcrumbs, .list([])),
-            (Keys.hasBreadcrumbs, .bool(false)),
-            (Keys.backLink, .null),
-            (Keys.viewer, .null),
-            (Keys.sheet, .null),
-            (Keys.hasSheet, .bool(false)),
-            (Keys.content, .object(
-                (Keys.status, .int(status.code)),
-                (Keys.heading, .string(heading)),
-                (Keys.message, .string(message)),
-                (Keys.homeHref, .string("/")))))
+        .object([
+            Keys.title: .string(heading),
+            Keys.url: .string("/"),
+            Keys.csrfToken: .string(""),
+            Keys.tabs: .list([]),
+            Keys.breadcrumbs: .list([]),
+            Keys.hasBreadcrumbs: .bool(false),
+            Keys.backLink: .null,
+            Keys.viewer: .null,
+            Keys.sheet: .null,
+            Keys.hasSheet: .bool(false),
+            Keys.content: .object([
+                Keys.status: .int(status.code),
+                Keys.heading: .string(heading),
+                Keys.message: .string(message),
+                Keys.homeHref: .string("/")])])
     }
 }

@@ -5,80 +5,80 @@ import ViewModels
 
 extension LibraryContent {
     var templateValue: TemplateValue {
-        .object(
-            (Keys.categories, .list(categories) { category in
-                .object(
-                    (Keys.name, .string(category.name)),
-                    (Keys.href, .string(category.href)),
-                    (Keys.itemCount, .int(category.itemCount)),
-                    (Keys.itemCountText, .string(category.itemCountText)),
-                    (Keys.isSelected, .bool(category.isSelected)))
-            }),
-            (Keys.settingsLink, settingsLink.templateValue),
-            (Keys.list, .optional(list, \.templateValue)),
-            (Keys.detail, .optional(detail, \.templateValue)),
-            (Keys.settings, .optional(settings, \.templateValue)))
+        .object([
+            Keys.categories: .list(categories) { category in
+                .object([
+                    Keys.name: .string(category.name),
+                    Keys.href: .string(category.href),
+                    Keys.itemCount: .int(category.itemCount),
+                    Keys.itemCountText: .string(category.itemCountText),
+                    Keys.isSelected: .bool(category.isSelected)])
+            },
+            Keys.settingsLink: settingsLink.templateValue,
+            Keys.list: .optional(list, \.templateValue),
+            Keys.detail: .optional(detail, \.templateValue),
+            Keys.settings: .optional(settings, \.templateValue)])
     }
 }
 
 extension ItemListContent {
     var templateValue: TemplateValue {
-        .object(
-            (Keys.categoryName, .string(categoryName)),
-            (Keys.newItemHref, .string(newItemHref)),
-            (Keys.rows, .list(rows) { row in
-                .object(
-                    (Keys.title, .string(row.title)),
-                    (Keys.subtitle, .string(row.subtitle)),
-                    (Keys.href, .string(row.href)),
-                    (Keys.isSelected, .bool(row.isSelected)),
-                    (Keys.isFavourite, .bool(row.isFavourite)))
-            }),
-            (Keys.isEmpty, .bool(isEmpty)))
+        .object([
+            Keys.categoryName: .string(categoryName),
+            Keys.newItemHref: .string(newItemHref),
+            Keys.rows: .list(rows) { row in
+                .object([
+                    Keys.title: .string(row.title),
+                    Keys.subtitle: .string(row.subtitle),
+                    Keys.href: .string(row.href),
+                    Keys.isSelected: .bool(row.isSelected),
+                    Keys.isFavourite: .bool(row.isFavourite)])
+            },
+            Keys.isEmpty: .bool(isEmpty)])
     }
 }
 
 extension ItemDetailContent {
     var templateValue: TemplateValue {
-        .object(
-            (Keys.title, .string(title)),
-            (Keys.tab, .string(tab.rawValue)),
-            (Keys.closeHref, .string(closeHref)),
-            (Keys.tabs, .list(tabs, \.templateValue)),
-            (Keys.overview, .optional(overview) { overview in
-                .object(
-                    (Keys.title, .string(overview.title)),
-                    (Keys.subtitle, .string(overview.subtitle)),
-                    (Keys.created, .string(overview.created)),
-                    (Keys.createdISO, .string(overview.createdISO)),
-                    (Keys.isFavourite, .bool(overview.isFavourite)))
-            }),
-            (Keys.rows, .optional(rows) { rows in
-                .list(rows) { row in .object((Keys.key, .string(row.key)), (Keys.value, .string(row.value))) }
-            }),
-            (Keys.options, .optional(options) { options in
-                .object(
-                    (Keys.editForm, options.editForm.templateValue),
-                    (Keys.isFavourite, .bool(options.isFavourite)),
-                    (Keys.favouriteAction, .string(options.favouriteAction)),
-                    (Keys.favouriteIntent, .string(options.favouriteIntent)),
-                    (Keys.favouriteActionLabel, .string(options.favouriteActionLabel)),
-                    (Keys.deleteHref, .string(options.deleteHref)))
-            }))
+        .object([
+            Keys.title: .string(title),
+            Keys.tab: .string(tab.rawValue),
+            Keys.closeHref: .string(closeHref),
+            Keys.tabs: .list(tabs, \.templateValue),
+            Keys.overview: .optional(overview) { overview in
+                .object([
+                    Keys.title: .string(overview.title),
+                    Keys.subtitle: .string(overview.subtitle),
+                    Keys.created: .string(overview.created),
+                    Keys.createdISO: .string(overview.createdISO),
+                    Keys.isFavourite: .bool(overview.isFavourite)])
+            },
+            Keys.rows: .optional(rows) { rows in
+                .list(rows) { row in .object([Keys.key: .string(row.key), Keys.value: .string(row.value)]) }
+            },
+            Keys.options: .optional(options) { options in
+                .object([
+                    Keys.editForm: options.editForm.templateValue,
+                    Keys.isFavourite: .bool(options.isFavourite),
+                    Keys.favouriteAction: .string(options.favouriteAction),
+                    Keys.favouriteIntent: .string(options.favouriteIntent),
+                    Keys.favouriteActionLabel: .string(options.favouriteActionLabel),
+                    Keys.deleteHref: .string(options.deleteHref)])
+            }])
     }
 }
 
 extension SettingsContent {
     var templateValue: TemplateValue {
-        .object(
-            (Keys.form, form.templateValue),
-            (Keys.themeOptions, .list(themeOptions) { option in
-                .object(
-                    (Keys.theme, .string(option.theme.rawValue)),
-                    (Keys.value, .string(option.value)),
-                    (Keys.label, .string(option.label)),
-                    (Keys.isSelected, .bool(option.isSelected)))
-            }),
-            (Keys.showSubtitles, .bool(showSubtitles)))
+        .object([
+            Keys.form: form.templateValue,
+            Keys.themeOptions: .list(themeOptions) { option in
+                .object([
+                    Keys.theme: .string(option.theme.rawValue),
+                    Keys.value: .string(option.value),
+                    Keys.label: .string(option.label),
+                    Keys.isSelected: .bool(option.isSelected)])
+            },
+            Keys.showSubtitles: .bool(showSubtitles)])
     }
 }
