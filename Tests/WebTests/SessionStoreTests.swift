@@ -48,3 +48,23 @@ import Testing
         #expect(!SessionStore.isWellFormed(id))
     }
 }
+
+@Suite struct SessionSavingTests {
+    @Test func changedSessionsAreSavedPeriodically() throws {
+        var options = TestApp.defaultOptions
+        options.saveInterval = .milliseconds(50)
+        let app = try TestApp(options: options)
+        let client = app.client()
+        _ = try client.get("/flow/secondary2")
+        let id = try #require(client.sessionCookie)
+        let path = app.dataDirectory + "/sessions.json"
+        let deadline = Date().addingTimeInterval(3)
+        var saved = ""
+        while !saved.contains(id) && Date() < deadline {
+            usleep(20_000)
+            saved = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        }
+        #expect(saved.contains(id))
+        #expect(saved.contains("secondary2"))
+    }
+}

@@ -1,50 +1,48 @@
 import Coordinators
 import Synchronization
 
-/// Pages already rendered, by the screen and token they show. A page is a pure function of the two
-/// (templates are fixed outside development), so an equal screen can reuse the bytes: the common
-/// case of many requests for the same screen skips building the template data and rendering.
+/// Pages already rendered, one per URL and token. A page is a pure function of its screen and
+/// token (templates are fixed outside development), so when the screen shown at a URL equals the
+/// one rendered last time, the bytes are reused: repeated requests for a screen skip building the
+/// template data and rendering. Looked up by a cheap key, confirmed by comparing whole screens.
 /// Bounded: when full it starts over.
 final class PageCache: Sendable {
-    struct Key: Hashable, Sendable {
-        let screen: Screen
-        let csrfToken: String
-        /// Computed once, outside the lock.
-        let hash: Int
-
-        init(screen: Screen, csrfToken: String) {
-            var hasher = Hasher()
-            hasher.combine(screen)
-            hasher.combine(csrfToken)
-            self.screen = screen
-            self.csrfToken = csrfToken
-            self.hash = hasher.finalize()
-        }
-
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.hash == rhs.hash && lhs.csrfToken == rhs.csrfToken && lhs.screen == rhs.screen
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(hash)
-        }
+    private struct Entry: Sendable {
+        var screen: Screen
+        var csrfToken: String
+        var page: [UInt8]
     }
 
-    private let pages = Mutex<[Key: [UInt8]]>([:])
+    private let entries = Mutex<[Int: Entry]>([:])
     let capacity: Int
 
-    init(capacity: Int = 1024) {
+    init(capacity: Int = 512) {
         self.capacity = max(1, capacity)
     }
 
-    func page(for key: Key) -> [UInt8]? {
-        pages.withLock { $0[key] }
+    /// The rendered page for exactly this screen and token, if it is here.
+    func page(for screen: Screen, csrfToken: String) -> [UInt8]? {
+        let key = Self.key(screen, csrfToken)
+        guard let entry = entries.withLock({ $0[key] }),
+            entry.csrfToken == csrfToken, entry.screen == screen
+        else { return nil }
+        return entry.page
     }
 
-    func store(_ page: [UInt8], for key: Key) {
-        pages.withLock { pages in
-            if pages.count >= capacity { pages.removeAll(keepingCapacity: true) }
-            pages[key] = page
+    func store(_ page: [UInt8], for screen: Screen, csrfToken: String) {
+        let key = Self.key(screen, csrfToken)
+        let entry = Entry(screen: screen, csrfToken: csrfToken, page: page)
+        entries.withLock { entries in
+            if entries.count >= capacity && entries[key] == nil { entries.removeAll(keepingCapacity: true) }
+            entries[key] = entry
         }
+    }
+
+    private static func key(_ screen: Screen, _ csrfToken: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(screen.url)
+        hasher.combine(screen.status)
+        hasher.combine(csrfToken)
+        return hasher.finalize()
     }
 }

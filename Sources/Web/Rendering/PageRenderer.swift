@@ -29,12 +29,11 @@ final class PageRenderer: Sendable {
             let body = try render(screen.template.rawValue, screen.templateValue(csrfToken: csrfToken))
             return HTTPResponse(status: status, headers: headers, body: body)
         }
-        let key = PageCache.Key(screen: screen, csrfToken: csrfToken)
-        if let body = cache.page(for: key) {
+        if let body = cache.page(for: screen, csrfToken: csrfToken) {
             return HTTPResponse(status: status, headers: headers, body: body)
         }
         let body = try render(screen.template.rawValue, screen.templateValue(csrfToken: csrfToken))
-        cache.store(body, for: key)
+        cache.store(body, for: screen, csrfToken: csrfToken)
         return HTTPResponse(status: status, headers: headers, body: body)
     }
 
