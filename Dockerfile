@@ -5,7 +5,7 @@
 #
 # .ci/check-dockerfile.sh checks this file and runs the same build and layout without a container engine.
 
-# ---- build: the same toolchain as development (Swift 6.3.1 on Debian 12) ----
+# ---- build: the same toolchain as development (Swift 6.3.1 on Debian 12, like the runtime stage) ----
 FROM swift:6.3.1-bookworm AS build
 
 # COpenSSL links the system OpenSSL, so the headers must be there at build time.
@@ -22,10 +22,14 @@ COPY Sources ./Sources
 COPY Tests ./Tests
 
 # The Swift runtime and Foundation are linked in, so the runtime image needs no Swift toolchain.
+# The binary lands in /build/.build/release/waypoint (release is a link to the platform's folder).
 RUN swift build -c release --static-swift-stdlib --product waypoint --scratch-path /build/.build
 
 # ---- run: a slim Debian with only what the binary links against ----
 FROM debian:bookworm-slim
+
+LABEL org.opencontainers.image.title="Waypoint" \
+      org.opencontainers.image.description="MVVM-C on the server: server-rendered HTML whose URLs are deep links"
 
 # libssl3: libssl.so.3 and libcrypto.so.3 (the only shared libraries outside the base image).
 # curl: the HEALTHCHECK probe (the binary has no probe of its own).
@@ -34,7 +38,8 @@ RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get install -y --no-install-recommends libssl3 curl \
     && rm -rf /var/lib/apt/lists/*
 
-# A fixed numeric id, so orchestrators can verify the user is not root and bind mounts can be chowned to it.
+# A fixed numeric id, so orchestrators can verify the user is not root and a bind-mounted data folder
+# can be handed to it (chown 10001:10001); a named volume starts out owned by it.
 RUN groupadd --system --gid 10001 waypoint \
     && useradd --system --uid 10001 --gid waypoint --home-dir /data --no-create-home \
         --shell /usr/sbin/nologin waypoint \
@@ -55,7 +60,7 @@ ENV HOST=0.0.0.0 \
     WAYPOINT_TEMPLATES=/app/Templates \
     SWIFT_BACKTRACE=enable=yes,sanitize=yes,threads=all,images=all,interactive=no,swift-backtrace=/app/swift-backtrace-static
 
-# Declared after the chown so a fresh named volume starts out owned by the server's user.
+# Declared after the chown: a fresh named volume copies the folder, ownership included.
 VOLUME /data
 EXPOSE 8080
 USER 10001:10001

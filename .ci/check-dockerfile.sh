@@ -298,6 +298,15 @@ for pair in WAYPOINT_PUBLIC:Public WAYPOINT_TEMPLATES:Templates; do
     fi
 done
 
+if [[ ${final_env[SWIFT_BACKTRACE]:-} =~ swift-backtrace=([^,]+) ]]; then
+    backtracer=${BASH_REMATCH[1]}
+    if [ -n "${copied[$backtracer]:-}" ]; then
+        pass "SWIFT_BACKTRACE names the copied backtracer $backtracer"
+    else
+        fail "SWIFT_BACKTRACE names $backtracer, which the final stage does not copy: crashes would log no backtrace"
+    fi
+fi
+
 # Entry point runs the copied binary
 entry=""
 for i in $(indexes "$final" ENTRYPOINT) $(indexes "$final" CMD); do
