@@ -4,9 +4,15 @@ enum URLComponentCoding {
     /// dots are encoded too, since browsers would otherwise resolve `.` and `..` away.
     static func encode(_ value: String) -> String {
         // Most segments (slugs, numbers) need no escape: hand them back without copying.
-        if value.utf8.allSatisfy(isUnreserved) && value.utf8.contains(where: { $0 != UInt8(ascii: ".") }) {
-            return value
+        let plain = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var onlyDots = true
+            for byte in bytes {
+                guard isUnreserved(byte) else { return false }
+                if byte != UInt8(ascii: ".") { onlyDots = false }
+            }
+            return !onlyDots
         }
+        if plain == true { return value }
         let bytes = Array(value.utf8)
         let onlyDots = !bytes.isEmpty && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
         var out: [UInt8] = []
