@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
-# Checks Waypoint's container image without a container engine:
-#   1. reads the Dockerfile and checks what the image promises (stages, release static build, non-root
-#      user, health check, port, volume, stop signal, COPY sources, environment) and .dockerignore;
-#   2. runs the same release build here and checks the binary links only what the runtime stage installs;
-#   3. lays out the image's files in a temporary folder, starts the binary there as a non-root user
-#      (as PID 1 of its own PID namespace when possible, like ENTRYPOINT in a container), probes it over
-#      HTTP, then sends SIGTERM and expects a clean exit.
+# Checks Waypoint's container image without a container engine.
+#   1. Reads the Dockerfile: a build stage 'FROM swift:… AS build' and a slim final stage on the same Debian
+#      release; 'swift build -c release --static-swift-stdlib --product waypoint' with libssl-dev; COPY
+#      sources present in the build context and not ignored; COPY --from=build taking the binary from where
+#      that build puts it (or a toolchain file that exists); Public/ and Templates/ beside the binary, named
+#      by WAYPOINT_PUBLIC/WAYPOINT_TEMPLATES; ENV HOST=0.0.0.0; an exec-form ENTRYPOINT running the binary;
+#      a USER that is not root; EXPOSE 8080; WAYPOINT_DATA as a VOLUME; STOPSIGNAL SIGTERM; a HEALTHCHECK
+#      on /healthz whose tool the image installs; .dockerignore excluding .build*, data, .git.
+#   2. Runs the same release build here; the binary (and the copied backtracer) may link only libraries of
+#      the base image or of packages the final stage installs, and no Swift runtime library; every ENV the
+#      image sets is an option of 'waypoint --help'.
+#   3. Lays out the image's files in a temporary folder and starts the binary as the container would: as a
+#      non-root user (root only: a system user, CHECK_USER) and as PID 1 of its own PID namespace, with the
+#      image's environment (HOST=127.0.0.1 and a free PORT). Expects /healthz 200, / 200 (redirects
+#      followed), a static file byte for byte, then exit 0 within STOP_TIMEOUT of SIGTERM with an idle
+#      connection open. Always stops the server and removes the folder.
 #
-# Usage: .ci/check-dockerfile.sh [--static-only]
-# Environment: SCRATCH_PATH (default .build-release), STARTUP_TIMEOUT (s, default 60),
-#              STOP_TIMEOUT (s, default 10: docker stop's grace period), CHECK_USER (default waypoint-ci).
+# Usage: .ci/check-dockerfile.sh [--static-only]   (--static-only: step 1 alone, in about a second)
+# Environment: SCRATCH_PATH (default .build-release), STARTUP_TIMEOUT (s, default 60: first start seeds
+#              the data folder), STOP_TIMEOUT (s, default 10: docker stop's grace period),
+#              CHECK_USER (default waypoint-ci).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -414,33 +424,43 @@ else
     fail "$SCRATCH_PATH/release/$PRODUCT does not exist: the build puts the binary at $binary"
 fi
 
-# Shared libraries: nothing of Swift, everything else in the base image or installed by the final stage.
-mapfile -t libraries < <(ldd "$binary" | awk '$2 == "=>" { print $1 " " $3 } $2 != "=>" && $1 ~ /^\// { print $1 " " $1 }')
+# Shared libraries of every executable the image gets from the build stage: nothing of Swift, everything
+# else in the base image or installed by the final stage.
 base_packages=" libc6 libgcc-s1 libstdc++6 zlib1g "   # present in debian:bookworm-slim
-swift_linked=""
-for entry in "${libraries[@]}"; do
-    library=${entry%% *}; path=${entry#* }
-    if [[ $library =~ (libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|libicu) ]]; then
-        swift_linked="$swift_linked $library"
-        continue
-    fi
-    package=""
-    if command -v dpkg >/dev/null; then
-        for candidate in "$path" "/usr$path" "$(readlink -f "$path")"; do
-            package=$(dpkg -S "$candidate" 2>/dev/null | head -n 1 | cut -d: -f1) && [ -n "$package" ] && break
-        done
-    fi
-    if [ -z "$package" ]; then
-        note "$library ($path): no Debian package found here, cannot check the runtime stage installs it"
-    elif [[ $base_packages == *" $package "* ]]; then
-        note "$library → $package (in debian:bookworm-slim)"
-    elif installs "$package"; then
-        pass "$library → $package (installed by the final stage)"
-    else
-        fail "$library → $package: the binary needs it but the final stage does not install $package"
+check_libraries() { # file name
+    local entry library path package candidate swift_linked=""
+    mapfile -t libraries < <(ldd "$1" | awk '$2 == "=>" { print $1 " " $3 } $2 != "=>" && $1 ~ /^\// { print $1 " " $1 }')
+    for entry in "${libraries[@]}"; do
+        library=${entry%% *}; path=${entry#* }
+        if [[ $library =~ (libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|libicu) ]]; then
+            swift_linked="$swift_linked $library"
+            continue
+        fi
+        package=""
+        if command -v dpkg >/dev/null; then
+            for candidate in "$path" "/usr$path" "$(readlink -f "$path")"; do
+                package=$(dpkg -S "$candidate" 2>/dev/null | head -n 1 | cut -d: -f1) && [ -n "$package" ] && break
+            done
+        fi
+        if [ -z "$package" ]; then
+            note "$2: $library ($path) has no Debian package here, cannot check the runtime stage installs it"
+        elif [[ $base_packages == *" $package "* ]]; then
+            note "$2: $library → $package (in debian:bookworm-slim)"
+        elif installs "$package"; then
+            pass "$2: $library → $package (installed by the final stage)"
+        else
+            fail "$2: $library → $package, which the final stage does not install"
+        fi
+    done
+    if [ -z "$swift_linked" ]; then pass "$2: no Swift runtime library linked dynamically"; else fail "$2 links dynamically:$swift_linked"; fi
+}
+check_libraries "$binary" "$PRODUCT"
+for target in "${!copied[@]}"; do
+    source=${copied[$target]}
+    if [[ $source == build:* ]] && [ "$target" != "$binary_destination" ] && [ -f "$toolchain_root${source#build:}" ]; then
+        check_libraries "$toolchain_root${source#build:}" "$(basename "$target")"
     fi
 done
-if [ -z "$swift_linked" ]; then pass "no Swift runtime library is linked dynamically (static stdlib)"; else fail "linked dynamically:$swift_linked"; fi
 
 help_text=$("$binary" --help)
 for variable in "${!final_env[@]}"; do

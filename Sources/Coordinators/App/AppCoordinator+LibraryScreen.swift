@@ -62,6 +62,7 @@ extension AppCoordinator {
         let optionsURL = LibraryRoute.item(category, item, .options).print()
         var content = ItemDetailContent(
             title: model.item.title,
+            header: model.overview,
             tabs: model.tabs.map { entry in
                 Link(
                     title: entry.title, href: LibraryRoute.item(category, item, entry.tab == .overview ? nil : entry.tab).print(),

@@ -4,6 +4,8 @@ import ViewModels
 /// The selected item: its tabs and the shown tab's data (exactly one of overview, rows, options is set).
 public struct ItemDetailContent: Hashable, Sendable {
     public var title: String
+    /// Subtitle and created date, shown above every tab.
+    public var header: ItemDetailViewModel.Overview
     /// Overview, Details, Options; the shown one is `isCurrent`.
     public var tabs: [Link]
     /// `overview`, `details` or `options`.
