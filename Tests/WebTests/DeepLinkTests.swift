@@ -10,6 +10,7 @@ import Testing
         #expect(response.header("Content-Type") == "text/html; charset=utf-8")
         #expect(response.text.contains("Item 7 &lt;3&gt;"))
         #expect(response.text.contains("Value 1 of item 7"))
+        #expect(response.text.contains("Subtitle of item 7 in Category 3 &amp; friends"))
         let cookie = try #require(response.header("Set-Cookie"))
         #expect(cookie.hasPrefix("waypoint_session="))
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"))

@@ -42,17 +42,11 @@ extension ItemDetailContent {
     var templateValue: TemplateValue {
         .object([
             Keys.title: .string(title),
+            Keys.header: header.templateValue,
             Keys.tab: .string(tab.rawValue),
             Keys.closeHref: .string(closeHref),
             Keys.tabs: .list(tabs, \.templateValue),
-            Keys.overview: .optional(overview) { overview in
-                .object([
-                    Keys.title: .string(overview.title),
-                    Keys.subtitle: .string(overview.subtitle),
-                    Keys.created: .string(overview.created),
-                    Keys.createdISO: .string(overview.createdISO),
-                    Keys.isFavourite: .bool(overview.isFavourite)])
-            },
+            Keys.overview: .optional(overview, \.templateValue),
             Keys.rows: .optional(rows) { rows in
                 .list(rows) { row in .object([Keys.key: .string(row.key), Keys.value: .string(row.value)]) }
             },
@@ -80,5 +74,16 @@ extension SettingsContent {
                     Keys.isSelected: .bool(option.isSelected)])
             },
             Keys.showSubtitles: .bool(showSubtitles)])
+    }
+}
+
+extension ItemDetailViewModel.Overview {
+    var templateValue: TemplateValue {
+        .object([
+            Keys.title: .string(title),
+            Keys.subtitle: .string(subtitle),
+            Keys.created: .string(created),
+            Keys.createdISO: .string(createdISO),
+            Keys.isFavourite: .bool(isFavourite)])
     }
 }

@@ -36,6 +36,7 @@ enum Keys {
     static let hasError: TemplateKey = "hasError"
     static let hasEvents: TemplateKey = "hasEvents"
     static let hasSheet: TemplateKey = "hasSheet"
+    static let header: TemplateKey = "header"
     static let heading: TemplateKey = "heading"
     static let hint: TemplateKey = "hint"
     static let homeHref: TemplateKey = "homeHref"
