@@ -68,3 +68,29 @@ import Testing
         #expect(saved.contains("secondary2"))
     }
 }
+
+@Suite struct SessionOrderingTests {
+    @Test func getsWaitForThePendingPostsOfTheirSession() {
+        let store = SessionStore(configuration: .init())
+        let session = store.makeSession(now: 0)
+        let log = Log()
+        session.runAfterSlowWork { log.append("first GET") }
+        session.beginSlowWork()
+        session.beginSlowWork()
+        session.runAfterSlowWork { log.append("GET after the POSTs") }
+        #expect(log.entries == ["first GET"])
+        session.endSlowWork()
+        #expect(log.entries == ["first GET"])
+        session.endSlowWork()
+        #expect(log.entries == ["first GET", "GET after the POSTs"])
+        session.runAfterSlowWork { log.append("later GET") }
+        #expect(log.entries.last == "later GET")
+    }
+
+    final class Log: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [String] = []
+        var entries: [String] { lock.withLock { items } }
+        func append(_ entry: String) { lock.withLock { items.append(entry) } }
+    }
+}

@@ -66,18 +66,15 @@ final class AppResponder: HTTPResponder {
     }
 
     /// A GET: a cold visitor gets a new session, kept only if the page exists. Runs here on the
-    /// event loop unless a POST of the same session is pending (then on a worker, after it).
+    /// event loop unless a POST of the same session is pending (then right after it, on its worker).
     private func show(_ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
         let now = clock()
         let existing = session(for: request, now: now)
         let session = existing ?? sessions.makeSession(now: now)
         let isNew = existing == nil
-        guard !session.hasSlowWork else {
-            return pool.submit { [self] in
-                reply.send(show(route, session: session, isNew: isNew, now: now, connection: connection))
-            }
+        session.runAfterSlowWork { [self] in
+            reply.send(show(route, session: session, isNew: isNew, now: now, connection: connection))
         }
-        reply.send(show(route, session: session, isNew: isNew, now: now, connection: connection))
     }
 
     private func show(_ route: AppRoute, session: Session, isNew: Bool, now: Int64, connection: ConnectionInfo) -> HTTPResponse {

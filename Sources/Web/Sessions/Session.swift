@@ -7,17 +7,24 @@ import Synchronization
 /// The coordinator is not thread-safe by design: every request of the session works on it under
 /// `navigation`, this session's own lock, held only while the coordinator runs (rendering the page
 /// happens after). GETs take it on the event loop, where the wait is at most another GET's few
-/// microseconds; while a POST (which may hash a password) is pending, GETs of the session go to the
-/// worker pool instead (`hasSlowWork`), so an event loop never waits for a hash.
+/// microseconds; while a POST (which may hash a password) is pending, GETs of the session wait in
+/// a list the POST's worker runs when it is done, so neither an event loop nor another worker
+/// waits for a hash.
 final class Session: Sendable {
     private struct Navigation {
         /// Made on first use from `record.navigation` (restored sessions stay snapshots until then).
         var coordinator: AppCoordinator?
     }
 
+    /// POSTs queued or running, and the GETs waiting for them.
+    private struct SlowWork {
+        var count = 0
+        var waiting: [@Sendable () -> Void] = []
+    }
+
     let record: Mutex<SessionRecord>
     private let navigation = Mutex(Navigation())
-    private let slowJobs = Atomic<Int>(0)
+    private let slowWork = Mutex(SlowWork())
     /// Set when the catalog changed while the session was busy: prune before its next request.
     private let needsPruning = Atomic<Bool>(false)
 
@@ -56,15 +63,30 @@ final class Session: Sendable {
         return pruned
     }
 
-    /// A POST of this session is queued or running.
-    var hasSlowWork: Bool { slowJobs.load(ordering: .acquiring) > 0 }
-
-    func beginSlowWork() {
-        slowJobs.add(1, ordering: .acquiringAndReleasing)
+    /// Runs `job` now, or, while a POST of this session is queued or running, after the last one.
+    func runAfterSlowWork(_ job: @escaping @Sendable () -> Void) {
+        let now = slowWork.withLock { work -> Bool in
+            guard work.count > 0 else { return true }
+            work.waiting.append(job)
+            return false
+        }
+        if now { job() }
     }
 
+    /// A POST was accepted: later GETs wait for it (see `runAfterSlowWork`).
+    func beginSlowWork() {
+        slowWork.withLock { $0.count += 1 }
+    }
+
+    /// The POST is done: runs the GETs that waited for it, here on its worker.
     func endSlowWork() {
-        slowJobs.subtract(1, ordering: .acquiringAndReleasing)
+        let waiting = slowWork.withLock { work -> [@Sendable () -> Void] in
+            work.count -= 1
+            guard work.count == 0 else { return [] }
+            defer { work.waiting = [] }
+            return work.waiting
+        }
+        for job in waiting { job() }
     }
 
     private func loaded(_ navigation: inout Navigation, _ dependencies: AppDependencies) -> AppCoordinator {
