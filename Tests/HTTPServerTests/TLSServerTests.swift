@@ -1,4 +1,5 @@
 import COpenSSL
+import Dispatch
 import Glibc
 import HTTPCore
 @testable import HTTPServer
@@ -7,11 +8,15 @@ import Testing
 /// HTTPS end to end on 127.0.0.1: handshakes, keep-alive, bodies both ways, ALPN, protocol versions,
 /// and peers that are not (or not yet) speaking TLS.
 @Suite struct TLSServerTests {
-    /// `/big` answers `bigBody`; everything else echoes method, target, body size and security.
+    /// `/big` answers `bigBody`, `/slow` answers 100 ms later from another thread; everything else echoes method, target, body size and security.
     struct Responder: HTTPResponder {
         func respond(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
             if request.path == "/big" {
                 reply.send(HTTPResponse(body: TLSServerTests.bigBody))
+                return
+            }
+            if request.path == "/slow" {
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { reply.send(.text("slow")) }
                 return
             }
             let sum = request.body.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF_FFFF }
@@ -95,6 +100,35 @@ import Testing
             #expect(response.body == expected)
             try client.send("GET /after HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(try client.readResponse().text.hasPrefix("GET /after "))
+        }
+    }
+
+    @Test func aClientThatStopsSendingStillGetsItsAnswer() throws {
+        try withTLSServer { port throws in
+            let client = try TLSTestClient(port: port)
+            try client.send("GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            // End of input without close_notify, while the answer is still being prepared.
+            shutdown(client.tcp.fd, Int32(SHUT_WR))
+            #expect(try client.readResponse().text == "slow")
+            #expect(client.ending() != .stillOpen)
+        }
+    }
+
+    @Test func aClientVanishingMidResponseLeavesTheServerServing() throws {
+        try withTLSServer { port throws in
+            let _ = Self.bigBody
+            do {
+                let client = try TLSTestClient(port: port)
+                try client.send("GET /big HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                usleep(20_000)
+                // Closing with a zero linger resets the connection: the server's next writes fail.
+                var abort = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(client.tcp.fd, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size))
+            }
+            usleep(50_000)
+            let other = try TLSTestClient(port: port)
+            try other.send("GET /next HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(try other.readResponse().text.hasPrefix("GET /next "))
         }
     }
 
