@@ -211,18 +211,19 @@ import Testing
 
     @Test(arguments: stalls)
     func aClientStallingInTheHandshakeIsLetGoWithoutDelayingOthers(name: String, prefix: [UInt8]) throws {
-        try withTLSServer(handshakeTimeout: .milliseconds(200)) { port throws in
+        try withTLSServer(handshakeTimeout: .milliseconds(400)) { port throws in
             let staller = try TestClient(port: port)
             staller.send(prefix)
             let start = MonotonicClock.now()
             let other = try TLSTestClient(port: port)
             try other.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(try other.readResponse().status == 200)
-            #expect((MonotonicClock.now() - start) / 1_000_000 < 150)
+            // Served well before the staller's handshake timeout: nothing waited for it.
+            #expect((MonotonicClock.now() - start) / 1_000_000 < 300)
 
             #expect(staller.isClosedByServer())
             let elapsed = (MonotonicClock.now() - start) / 1_000_000
-            #expect(elapsed >= 150 && elapsed < 1500)
+            #expect(elapsed >= 350 && elapsed < 1900)
             // The established connection is not subject to the handshake timeout.
             try other.send("GET /later HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(try other.readResponse().text.hasPrefix("GET /later "))
