@@ -14,9 +14,9 @@ final class SocketBIO: @unchecked Sendable {
     init?() {
         let index = BIO_get_new_index()
         guard index > 0, let method = BIO_meth_new(index | BIO_TYPE_SOURCE_SINK, "waypoint socket") else { return nil }
-        BIO_meth_set_read_ex(method, Self.read)
-        BIO_meth_set_write_ex(method, Self.write)
-        BIO_meth_set_ctrl(method, Self.control)
+        BIO_meth_set_read_ex(method) { SocketBIO.receive($0, $1, $2, $3) }
+        BIO_meth_set_write_ex(method) { SocketBIO.send($0, $1, $2, $3) }
+        BIO_meth_set_ctrl(method) { bio, command, _, _ in SocketBIO.control(bio, command) }
         self.method = method
     }
 
@@ -35,11 +35,11 @@ final class SocketBIO: @unchecked Sendable {
         Int32(truncatingIfNeeded: Int(bitPattern: BIO_get_data(bio)) - 1)
     }
 
-    private static let read: @convention(c) (OpaquePointer?, UnsafeMutablePointer<CChar>?, Int, UnsafeMutablePointer<Int>?) -> Int32 = {
-        bio, buffer, length, readBytes in
+    private static func receive(_ bio: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int,
+                                _ readBytes: UnsafeMutablePointer<Int>?) -> Int32 {
         wp_BIO_clear_retry_flags(bio)
         while true {
-            let count = recv(SocketBIO.descriptor(bio), buffer, length, 0)
+            let count = recv(descriptor(bio), buffer, length, 0)
             if count > 0 {
                 readBytes?.pointee = count
                 return 1
@@ -57,11 +57,11 @@ final class SocketBIO: @unchecked Sendable {
         }
     }
 
-    private static let write: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int, UnsafeMutablePointer<Int>?) -> Int32 = {
-        bio, bytes, length, written in
+    private static func send(_ bio: OpaquePointer?, _ bytes: UnsafePointer<CChar>?, _ length: Int,
+                             _ written: UnsafeMutablePointer<Int>?) -> Int32 {
         wp_BIO_clear_retry_flags(bio)
         while true {
-            let count = send(SocketBIO.descriptor(bio), bytes, length, Int32(MSG_NOSIGNAL))
+            let count = wp_send_nosignal(descriptor(bio), bytes, length)
             if count >= 0 {
                 written?.pointee = count
                 return 1
@@ -76,8 +76,7 @@ final class SocketBIO: @unchecked Sendable {
     }
 
     /// Only what the TLS layer asks of a socket: flushing (nothing is buffered here) and end of input.
-    private static let control: @convention(c) (OpaquePointer?, Int32, Int, UnsafeMutableRawPointer?) -> Int = {
-        bio, command, _, _ in
+    private static func control(_ bio: OpaquePointer?, _ command: Int32) -> Int {
         switch command {
         case BIO_CTRL_FLUSH: return 1
         case BIO_CTRL_EOF: return Int(wp_BIO_is_eof(bio))

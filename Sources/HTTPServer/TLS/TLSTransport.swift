@@ -110,7 +110,7 @@ final class TLSTransport: ConnectionTransport {
         let body = "400 Bad Request\nThis port speaks HTTPS: use an https:// address.\n"
         let response = "HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\n"
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
-        var bytes = Array(response.utf8)
-        _ = bytes.withUnsafeMutableBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let bytes = Array(response.utf8)
+        _ = bytes.withUnsafeBytes { wp_send_nosignal(fd, $0.baseAddress, $0.count) }
     }
 }
