@@ -19,9 +19,10 @@ do {
 }
 
 let logger = Logger(level: configuration.logLevel)
-// Leave room for files, the data store and the loops' own descriptors.
+// Leave room for files, the data store, the redirect listener and the loops' own descriptors.
+let reserved = configuration.redirectServerConfiguration.map { $0.maxConnections + 128 } ?? 128
 var options = Application.Options()
-options.maxConnections = min(configuration.serverConfiguration.maxConnections, max(16, OpenFileLimit.raise() - 128))
+options.maxConnections = min(configuration.serverConfiguration.maxConnections, max(16, OpenFileLimit.raise() - reserved))
 let application: Application
 do {
     application = try buildApplication(configuration, options: options, logger: logger)
@@ -30,8 +31,10 @@ do {
     exit(1)
 }
 
+let port: Int
 do {
-    let port = try application.start()
+    // With TLS this loads and checks the certificate and key first; a bad one is reported here.
+    port = try application.start()
     let scheme = configuration.tls == nil ? "http" : "https"
     logger.info("Waypoint listening on \(scheme)://\(configuration.host):\(port)\(configuration.isDevelopment ? " (development mode)" : "")")
 } catch {
@@ -40,8 +43,26 @@ do {
     exit(1)
 }
 
+// With TLS, an optional plain-HTTP listener that sends every request to the HTTPS port (308).
+var redirectServer: HTTPServer?
+if let redirectConfiguration = configuration.redirectServerConfiguration {
+    let redirect = HTTPServer(
+        configuration: redirectConfiguration, responder: HTTPSRedirectResponder(httpsPort: port), logger: logger)
+    do {
+        let redirectPort = try redirect.start()
+        logger.info("Redirecting http://\(configuration.host):\(redirectPort) to HTTPS")
+        redirectServer = redirect
+    } catch {
+        logger.error("Waypoint could not start the redirect listener: \(error)")
+        application.shutdown()
+        exit(1)
+    }
+}
+
 let signal = TerminationSignal.wait()
 logger.info("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), finishing requests in flight")
+redirectServer?.shutdown()
 application.shutdown()
+redirectServer?.waitUntilStopped()
 logger.info("Waypoint stopped")
 exit(0)

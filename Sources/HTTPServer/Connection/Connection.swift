@@ -12,14 +12,20 @@ final class Connection {
     /// Nesting depth of work on this connection; replies delivered inline are written when it returns to 0.
     var depth = 0
     var isOpen = true
+    /// What the transport's last blocked read or write is waiting for (TLS may cross directions).
+    var readWaitsFor = SocketReadiness.readable
+    var writeWaitsFor = SocketReadiness.writable
+    /// While a handshake is under way: when the connection is given up on.
+    var handshakeDeadline: UInt64?
 
     init(id: UInt64, fd: Int32, transport: any ConnectionTransport, info: ConnectionInfo,
-         machine: ConnectionStateMachine, registeredEvents: UInt32) {
+         machine: ConnectionStateMachine, registeredEvents: UInt32, handshakeDeadline: UInt64? = nil) {
         self.id = id
         self.fd = fd
         self.transport = transport
         self.info = info
         self.machine = machine
         self.registeredEvents = registeredEvents
+        self.handshakeDeadline = handshakeDeadline
     }
 }

@@ -9,9 +9,11 @@ final class EventLoop: @unchecked Sendable {
     struct Settings: Sendable {
         var machine: ConnectionStateMachine.Configuration
         var shutdownGracePeriod: UInt64
-        /// Wraps each accepted socket; TLS plugs in here without touching the loop.
-        var makeTransport: @Sendable (Int32) -> any ConnectionTransport = { PlainTransport(fd: $0) }
+        /// Wraps each accepted socket (TLS plugs in here); nil when it cannot, and the socket is closed.
+        var makeTransport: @Sendable (Int32) -> (any ConnectionTransport)? = { PlainTransport(fd: $0) }
         var isSecure = false
+        /// From accept until the transport is established (TLS handshakes); nil when nothing is negotiated.
+        var handshakeTimeout: UInt64?
     }
 
     private enum Message {
@@ -65,7 +67,8 @@ final class EventLoop: @unchecked Sendable {
         self.responder = responder
         self.logger = logger
         self.limiter = limiter
-        let shortest = min(settings.machine.headerReadTimeout, settings.machine.bodyReadTimeout, settings.machine.idleTimeout)
+        let shortest = min(settings.machine.headerReadTimeout, settings.machine.bodyReadTimeout, settings.machine.idleTimeout,
+                           settings.handshakeTimeout ?? .max)
         self.sweepInterval = min(max(shortest / 4, 5_000_000), 250_000_000)
         _ = wp_epoll_add(epollFD, listenerFD, UInt32(WP_EPOLLIN), Self.listenerToken)
         _ = wp_epoll_add(epollFD, wakeFD, UInt32(WP_EPOLLIN), Self.wakeToken)
@@ -162,15 +165,22 @@ final class EventLoop: @unchecked Sendable {
                 refuse(fd)
                 continue
             }
+            guard let transport = settings.makeTransport(fd) else {
+                close(fd)
+                limiter.release()
+                continue
+            }
             let id = nextConnectionID
             nextConnectionID += 1
+            let now = MonotonicClock.now()
             let connection = Connection(
-                id: id, fd: fd, transport: settings.makeTransport(fd),
+                id: id, fd: fd, transport: transport,
                 info: ConnectionInfo(remoteAddress: remoteAddress, isSecure: settings.isSecure),
-                machine: ConnectionStateMachine(configuration: settings.machine, now: MonotonicClock.now()),
-                registeredEvents: Self.readInterest)
+                machine: ConnectionStateMachine(configuration: settings.machine, now: now),
+                registeredEvents: Self.readInterest,
+                handshakeDeadline: settings.handshakeTimeout.map { now &+ $0 })
             guard wp_epoll_add(epollFD, fd, Self.readInterest, id) == 0 else {
-                close(fd)
+                transport.close()
                 limiter.release()
                 continue
             }
@@ -178,8 +188,13 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Over the connection cap: a best-effort 503 on the fresh socket, then close.
+    /// Over the connection cap: a best-effort 503 on the fresh socket, then close (TLS: just close,
+    /// since plain text would mean nothing to a TLS client).
     private func refuse(_ fd: Int32) {
+        guard !settings.isSecure else {
+            close(fd)
+            return
+        }
         let body = "503 Service Unavailable\nToo many connections.\n"
         let response = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\nRetry-After: 1\r\n\r\n" + body
@@ -193,17 +208,25 @@ final class EventLoop: @unchecked Sendable {
             closeConnection(connection)
             return
         }
+        let readable = events & (UInt32(WP_EPOLLIN) | UInt32(WP_EPOLLRDHUP)) != 0
+        let writable = events & UInt32(WP_EPOLLOUT) != 0
         connection.depth += 1
-        if events & (UInt32(WP_EPOLLIN) | UInt32(WP_EPOLLRDHUP)) != 0 {
+        if readable && connection.readWaitsFor == .readable || writable && connection.readWaitsFor == .writable {
             readLoop: for _ in 0..<4 where connection.isOpen && connection.machine.wantsRead {
-                switch connection.transport.read(into: readBuffer) {
+                let result = connection.transport.read(into: readBuffer)
+                if connection.handshakeDeadline != nil && connection.transport.isEstablished {
+                    connection.handshakeDeadline = nil
+                }
+                connection.readWaitsFor = .readable
+                switch result {
                 case .bytes(0):
                     perform(connection.machine.peerClosed(now: now()), on: connection)
                     break readLoop
                 case .bytes(let count):
                     perform(connection.machine.received(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), now: now()), on: connection)
                     if count < readBuffer.count { break readLoop }
-                case .wouldBlock:
+                case .wouldBlock(let readiness):
+                    connection.readWaitsFor = readiness
                     break readLoop
                 case .failed:
                     closeConnection(connection)
@@ -212,7 +235,9 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         connection.depth -= 1
-        if events & UInt32(WP_EPOLLOUT) != 0 { connection.needsFlush = true }
+        if writable && connection.writeWaitsFor == .writable || readable && connection.writeWaitsFor == .readable {
+            connection.needsFlush = true
+        }
         settle(connection)
     }
 
@@ -248,8 +273,13 @@ final class EventLoop: @unchecked Sendable {
         guard connection.isOpen else { return }
         if connection.needsFlush { flush(connection) }
         guard connection.isOpen else { return }
-        var interest: UInt32 = connection.machine.wantsRead ? Self.readInterest : 0
-        if connection.machine.pendingOutboundBytes > 0 { interest |= UInt32(WP_EPOLLOUT) }
+        var interest: UInt32 = 0
+        if connection.machine.wantsRead {
+            interest |= connection.readWaitsFor == .readable ? Self.readInterest : UInt32(WP_EPOLLOUT)
+        }
+        if connection.machine.pendingOutboundBytes > 0 {
+            interest |= connection.writeWaitsFor == .writable ? UInt32(WP_EPOLLOUT) : Self.readInterest
+        }
         if interest != connection.registeredEvents {
             connection.registeredEvents = interest
             _ = wp_epoll_mod(epollFD, connection.fd, interest, connection.id)
@@ -265,10 +295,12 @@ final class EventLoop: @unchecked Sendable {
             let result = connection.machine.outbound.withUnsafeBytes {
                 connection.transport.write(UnsafeRawBufferPointer(rebasing: $0[start...]))
             }
+            connection.writeWaitsFor = .writable
             switch result {
             case .bytes(let count):
                 perform(connection.machine.wrote(count, now: now()), on: connection)
-            case .wouldBlock:
+            case .wouldBlock(let readiness):
+                connection.writeWaitsFor = readiness
                 return
             case .failed:
                 closeConnection(connection)
@@ -280,6 +312,11 @@ final class EventLoop: @unchecked Sendable {
     private func sweep(now nanoseconds: UInt64) {
         let current = ConnectionStateMachine.Now(nanoseconds: nanoseconds, httpDate: dateCache.current())
         for connection in connections.values {
+            if let handshakeDeadline = connection.handshakeDeadline, handshakeDeadline <= nanoseconds {
+                // Nothing can be said to a peer that never finished its handshake.
+                closeConnection(connection)
+                continue
+            }
             guard let deadline = connection.machine.deadline, deadline <= nanoseconds else { continue }
             perform(connection.machine.tick(now: current), on: connection)
             settle(connection)

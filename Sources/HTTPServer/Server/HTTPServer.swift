@@ -7,13 +7,11 @@ import Synchronization
 public final class HTTPServer: Sendable {
     public enum Error: Swift.Error, Sendable, CustomStringConvertible {
         case alreadyStarted
-        case tlsNotAvailable
         case threadStartFailed
 
         public var description: String {
             switch self {
             case .alreadyStarted: "the server was already started"
-            case .tlsNotAvailable: "TLS is not available in this build of the server"
             case .threadStartFailed: "could not start an event-loop thread"
             }
         }
@@ -42,15 +40,21 @@ public final class HTTPServer: Sendable {
         self.onShutdown = onShutdown
     }
 
-    /// Binds, starts the loops and returns the bound port (useful with port 0).
+    /// Binds, starts the loops and returns the bound port (useful with port 0). With TLS configured,
+    /// the certificate and key are loaded first: a bad one throws `TLSConfiguration.Error`.
     public func start() throws -> Int {
-        guard configuration.tls == nil else { throw Error.tlsNotAvailable }
         return try state.withLock { state throws -> Int in
             guard !state.started else { throw Error.alreadyStarted }
-            state.started = true
-            let settings = EventLoop.Settings(
+            var settings = EventLoop.Settings(
                 machine: configuration.machineConfiguration,
                 shutdownGracePeriod: configuration.shutdownGracePeriod.nanoseconds)
+            if let tls = configuration.tls {
+                let context = try TLSContext(configuration: tls)
+                settings.makeTransport = { TLSTransport(fd: $0, context: context) }
+                settings.isSecure = true
+                settings.handshakeTimeout = context.handshakeTimeout
+            }
+            state.started = true
             let limiter = ConnectionLimiter(maximum: configuration.maxConnections)
             var port = configuration.port
             var listeners: [Int32] = []

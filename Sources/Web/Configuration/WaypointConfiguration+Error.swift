@@ -7,6 +7,8 @@ extension WaypointConfiguration {
         case invalidValue(source: String, value: String, expected: String)
         /// A TLS certificate without a key, or the reverse.
         case incompleteTLS
+        /// A redirect port, but no HTTPS to redirect to.
+        case redirectWithoutTLS
 
         public var description: String {
             switch self {
@@ -15,6 +17,7 @@ extension WaypointConfiguration {
             case .missingValue(let option): "option '\(option)' needs a value"
             case .invalidValue(let source, let value, let expected): "invalid value '\(value)' for \(source): expected \(expected)"
             case .incompleteTLS: "TLS needs both a certificate and a key (--tls-cert and --tls-key)"
+            case .redirectWithoutTLS: "--redirect-port redirects to HTTPS, which needs --tls-cert and --tls-key"
             }
         }
     }

@@ -54,6 +54,13 @@ extension WaypointConfiguration {
                summary: "PEM private key for HTTPS") { configuration, value, source throws(Error) in
             configuration.tlsKeyPath = try path(value, source)
         },
+        Option(flag: "--redirect-port", variable: "WAYPOINT_REDIRECT_PORT", placeholder: "NUMBER", defaultText: "none",
+               summary: "with TLS: plain-HTTP port that redirects (308) to HTTPS") { configuration, value, source throws(Error) in
+            guard let port = Int(value), (0...65535).contains(port) else {
+                throw .invalidValue(source: source, value: value, expected: "a port number from 0 to 65535")
+            }
+            configuration.redirectPort = port
+        },
         Option(flag: "--password-iterations", variable: "WAYPOINT_PASSWORD_ITERATIONS", placeholder: "NUMBER",
                defaultText: "600000", summary: "PBKDF2 iterations for new password hashes") { configuration, value, source throws(Error) in
             guard let iterations = Int(value), (1...100_000_000).contains(iterations) else {
@@ -98,6 +105,7 @@ extension WaypointConfiguration {
             try option.apply(&configuration, value, flag)
         }
         guard (configuration.tlsCertificatePath == nil) == (configuration.tlsKeyPath == nil) else { throw .incompleteTLS }
+        guard configuration.redirectPort == nil || configuration.tls != nil else { throw .redirectWithoutTLS }
         return configuration
     }
 

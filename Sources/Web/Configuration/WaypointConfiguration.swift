@@ -12,6 +12,8 @@ public struct WaypointConfiguration: Sendable, Equatable {
     public var isDevelopment = false
     public var tlsCertificatePath: String?
     public var tlsKeyPath: String?
+    /// With TLS, a plain-HTTP port whose every request is redirected to HTTPS.
+    public var redirectPort: Int?
     /// PBKDF2 rounds for new password hashes; tests lower it to stay fast.
     public var passwordIterations = 600_000
     public var logLevel: Logger.Level = .info
@@ -27,5 +29,11 @@ public struct WaypointConfiguration: Sendable, Equatable {
     /// The server settings this configuration implies; everything else keeps the server's defaults.
     public var serverConfiguration: HTTPServer.Configuration {
         HTTPServer.Configuration(host: host, port: port, tls: tls)
+    }
+
+    /// Settings for the plain-HTTP redirect listener, when one is wanted: one loop is plenty for 308s.
+    public var redirectServerConfiguration: HTTPServer.Configuration? {
+        guard let redirectPort, tls != nil else { return nil }
+        return HTTPServer.Configuration(host: host, port: redirectPort, eventLoops: 1, maxConnections: 1024)
     }
 }

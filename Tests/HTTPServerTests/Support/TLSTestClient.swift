@@ -1,0 +1,142 @@
+import COpenSSL
+import Glibc
+@testable import HTTPServer
+
+/// A blocking loopback HTTPS client on OpenSSL where every read has a timeout, so a broken server
+/// fails a test instead of hanging it. The handshake happens in `init`.
+final class TLSTestClient {
+    struct Options {
+        /// Offered ALPN names; empty offers none.
+        var alpn: [String] = ["http/1.1"]
+        var minimumVersion: Int32 = 0
+        var maximumVersion: Int32 = 0
+        var ciphers: String?
+        var timeoutMilliseconds = 2000
+    }
+
+    enum Failure: Error {
+        case setup
+        case handshake(String)
+        case timedOut
+        case closed
+        case malformed(String)
+    }
+
+    /// How the server ended the connection.
+    enum Ending: Equatable {
+        /// A TLS close_notify: the server shut TLS down properly.
+        case closeNotify
+        /// End of stream or reset without close_notify.
+        case abrupt
+        case stillOpen
+    }
+
+    let tcp: TestClient
+    private let ssl: OpaquePointer
+    private var buffer: [UInt8] = []
+
+    init(port: Int, options: Options = .init()) throws {
+        tcp = try TestClient(port: port, timeoutMilliseconds: options.timeoutMilliseconds)
+        guard let method = SocketBIO.shared, let context = SSL_CTX_new(TLS_client_method()) else { throw Failure.setup }
+        defer { SSL_CTX_free(context) }
+        guard let ssl = SSL_new(context) else { throw Failure.setup }
+        self.ssl = ssl
+        guard let bio = method.make(fd: tcp.fd) else { throw Failure.setup }
+        SSL_set_bio(ssl, bio, bio)
+        if options.minimumVersion != 0 { _ = wp_SSL_set_min_proto_version(ssl, options.minimumVersion) }
+        if options.maximumVersion != 0 { _ = wp_SSL_set_max_proto_version(ssl, options.maximumVersion) }
+        if let ciphers = options.ciphers { _ = SSL_set_cipher_list(ssl, ciphers) }
+        if !options.alpn.isEmpty {
+            let wire = options.alpn.flatMap { [UInt8($0.utf8.count)] + Array($0.utf8) }
+            _ = SSL_set_alpn_protos(ssl, wire, UInt32(wire.count))
+        }
+        _ = wp_SSL_set_tlsext_host_name(ssl, "localhost")
+        ERR_clear_error()
+        guard SSL_connect(ssl) == 1 else { throw Failure.handshake(OpenSSLError.drain()) }
+    }
+
+    deinit { SSL_free(ssl) }
+
+    /// The protocol ALPN settled on, if any.
+    var negotiatedProtocol: String? {
+        var data: UnsafePointer<UInt8>?
+        var length: UInt32 = 0
+        SSL_get0_alpn_selected(ssl, &data, &length)
+        guard let data, length > 0 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(length)), as: UTF8.self)
+    }
+
+    var version: Int32 { SSL_version(ssl) }
+
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            var written = 0
+            ERR_clear_error()
+            let result = bytes.withUnsafeBytes { SSL_write_ex(ssl, $0.baseAddress! + offset, bytes.count - offset, &written) }
+            guard result == 1 else {
+                _ = OpenSSLError.drain()
+                throw Failure.closed
+            }
+            offset += written
+        }
+    }
+
+    /// Reads one response (not to HEAD).
+    func readResponse() throws -> TestClient.Response {
+        while true {
+            if let response = try Self.parse(&buffer) { return response }
+            try fill()
+        }
+    }
+
+    /// Reads until the server ends the connection or the read timeout passes.
+    func ending() -> Ending {
+        while true {
+            do {
+                try fill()
+            } catch Failure.timedOut {
+                return .stillOpen
+            } catch {
+                return SSL_get_shutdown(ssl) & SSL_RECEIVED_SHUTDOWN != 0 ? .closeNotify : .abrupt
+            }
+        }
+    }
+
+    private func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var count = 0
+        ERR_clear_error()
+        let result = chunk.withUnsafeMutableBytes { SSL_read_ex(ssl, $0.baseAddress, $0.count, &count) }
+        guard result == 1 else {
+            let error = SSL_get_error(ssl, 0)
+            _ = OpenSSLError.drain()
+            throw error == SSL_ERROR_WANT_READ ? Failure.timedOut : Failure.closed
+        }
+        buffer.append(contentsOf: chunk[..<count])
+    }
+
+    /// One whole response taken off the front of `buffer`, or nil if it has not all arrived.
+    static func parse(_ buffer: inout [UInt8]) throws -> TestClient.Response? {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard buffer.count >= 4,
+              let headEnd = (0...(buffer.count - 4)).first(where: { buffer[$0..<$0 + 4].elementsEqual(separator) })
+        else { return nil }
+        let headText = String(decoding: buffer[..<headEnd], as: UTF8.self)
+        var lines = headText.split(separator: "\r\n", omittingEmptySubsequences: false)
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure.malformed(headText) }
+        let headers = lines.compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
+        }
+        var response = TestClient.Response(status: status, headers: headers, body: [])
+        let length = Int(response.header("Content-Length") ?? "0") ?? 0
+        guard buffer.count >= headEnd + 4 + length else { return nil }
+        response.body = Array(buffer[(headEnd + 4)..<(headEnd + 4 + length)])
+        buffer.removeFirst(headEnd + 4 + length)
+        return response
+    }
+}
