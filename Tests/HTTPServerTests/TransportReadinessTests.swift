@@ -1,6 +1,7 @@
 import Glibc
 import HTTPCore
 @testable import HTTPServer
+import Synchronization
 import Testing
 
 /// The event loop waits for whatever readiness a transport names, even the opposite of the call's
@@ -11,11 +12,13 @@ import Testing
         let plain: PlainTransport
         var readsToDefer: Int
         var writesToDefer: Int
+        let deferredWrites: DeferralCounter
 
-        init(fd: Int32, readsToDefer: Int, writesToDefer: Int) {
+        init(fd: Int32, readsToDefer: Int, writesToDefer: Int, deferredWrites: DeferralCounter) {
             plain = PlainTransport(fd: fd)
             self.readsToDefer = readsToDefer
             self.writesToDefer = writesToDefer
+            self.deferredWrites = deferredWrites
         }
 
         var isEstablished: Bool { true }
@@ -31,6 +34,7 @@ import Testing
         func write(_ bytes: UnsafeRawBufferPointer) -> TransportResult {
             guard writesToDefer == 0 else {
                 writesToDefer -= 1
+                deferredWrites.count.add(1, ordering: .relaxed)
                 return .wouldBlock(until: .readable)
             }
             return plain.write(bytes)
@@ -39,13 +43,33 @@ import Testing
         func close() { plain.close() }
     }
 
+    /// Lets a test wait until the loop has really tried (and deferred) a write, whatever the load.
+    final class DeferralCounter: Sendable {
+        let count = Atomic<Int>(0)
+
+        func waitForFirst(timeout: Duration = .seconds(10)) -> Bool {
+            let deadline = ContinuousClock.now + timeout
+            while count.load(ordering: .relaxed) == 0 {
+                if ContinuousClock.now > deadline { return false }
+                usleep(1_000)
+            }
+            return true
+        }
+    }
+
     struct LoopFailure: Error {}
 
     /// One event loop on its own thread with the given transport, stopped when `body` returns.
-    func withLoop<T>(readsToDefer: Int = 0, writesToDefer: Int = 0, _ body: (Int) throws -> T) throws -> T {
+    func withLoop<T>(
+        readsToDefer: Int = 0, writesToDefer: Int = 0, deferredWrites: DeferralCounter = DeferralCounter(),
+        _ body: (Int) throws -> T
+    ) throws -> T {
         var settings = EventLoop.Settings(
             machine: HTTPServer.Configuration.testing().machineConfiguration, shutdownGracePeriod: 1_000_000_000)
-        settings.makeTransport = { CrossingTransport(fd: $0, readsToDefer: readsToDefer, writesToDefer: writesToDefer) }
+        settings.makeTransport = {
+            CrossingTransport(
+                fd: $0, readsToDefer: readsToDefer, writesToDefer: writesToDefer, deferredWrites: deferredWrites)
+        }
         let listener = try Socket.listen(host: "127.0.0.1", port: 0)
         let port = Socket.boundPort(listener)
         let loop = try EventLoop(
@@ -68,10 +92,14 @@ import Testing
     }
 
     @Test func aWriteWaitingForReadabilityResumesOnlyWhenTheSocketIsReadable() throws {
-        try withLoop(writesToDefer: 1) { port in
+        let deferredWrites = DeferralCounter()
+        try withLoop(writesToDefer: 1, deferredWrites: deferredWrites) { port in
             let client = try TestClient(port: port)
             client.send("GET /first HTTP/1.1\r\nHost: t\r\n\r\n")
-            usleep(50_000)
+            // Only once the first answer's write was tried and deferred does the second request come,
+            // so a slow loop cannot read both in one go and leave nothing to wake the write.
+            #expect(deferredWrites.waitForFirst())
+            usleep(20_000)
             // Writable all along, but the transport asked for readability: nothing may go out yet.
             #expect(try client.readResponseIfAvailable() == nil)
             client.send("GET /second HTTP/1.1\r\nHost: t\r\n\r\n")
