@@ -11,6 +11,7 @@ import http.cookiejar
 import os
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -201,6 +202,7 @@ def main():
     parser.add_argument("--artifacts", default=os.environ.get("E2E_ARTIFACTS", os.path.join(REPO, ".e2e-artifacts")))
     arguments = parser.parse_args()
 
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so `finally` stops the server
     started = time.monotonic()
     pages_dir = os.path.join(os.path.abspath(arguments.artifacts), "contract-pages")
     shutil.rmtree(pages_dir, ignore_errors=True)

@@ -85,6 +85,7 @@ def run_steps(walk, driver, artifacts, only):
 def main():
     arguments = parse_arguments()
     only = set(arguments.only.split(",")) if arguments.only else None
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so `finally` stops the server
     started = time.monotonic()
     artifacts = os.path.abspath(arguments.artifacts)
     shutil.rmtree(artifacts, ignore_errors=True)

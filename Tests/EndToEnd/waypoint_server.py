@@ -1,6 +1,7 @@
 """The release server under test: started on a free loopback port and a fresh data folder,
 stopped with SIGTERM (checking it exits cleanly) and started again on the same folder and port."""
 
+import ctypes
 import os
 import signal
 import socket
@@ -15,6 +16,14 @@ def free_port():
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def _die_with_parent():
+    """Runs in the child before exec: if the suite itself is killed, the kernel stops the server too."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 class ServerError(Exception):
@@ -56,7 +65,8 @@ class WaypointServer:
             "--password-iterations", "1000",
         ]
         self.process = subprocess.Popen(
-            command, cwd=self.app_root, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            command, cwd=self.app_root, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            preexec_fn=_die_with_parent)
         self._wait_until_healthy()
 
     def _wait_until_healthy(self):
