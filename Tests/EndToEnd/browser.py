@@ -54,7 +54,7 @@ if (!element || element === document.body) return null;
 const style = getComputedStyle(element);
 return {tag: element.tagName.toLowerCase(), text: (element.textContent || '').trim().slice(0, 40),
         outlineStyle: style.outlineStyle, outlineWidth: style.outlineWidth, boxShadow: style.boxShadow,
-        focusVisible: element.matches(':focus-visible')};
+        focusVisible: element.matches(':focus-visible'), skipLink: element.classList.contains('skip-link')};
 """
 
 
@@ -116,21 +116,24 @@ class PageRecorder:
                 failures.append(f"axe {impact} {violation['id']} on {targets}")
         return failures
 
-    def check_focus_visible(self, driver, stem, max_tabs=8):
-        """Tabs from the top of the page to the first link and checks its focus style is not none."""
+    def check_focus_visible(self, driver, stem, max_tabs=10):
+        """Tabs from the top of the page through the links up to the first one past the skip link;
+        each must show a focus style (outline or box-shadow) that is not none."""
         driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
         for _ in range(max_tabs):
             ActionChains(driver).send_keys(Keys.TAB).perform()
             focus = driver.execute_script(FOCUS_STYLE_JS)
-            if focus and focus["tag"] == "a":
-                self.focus_checked += 1
-                outlined = focus["outlineStyle"] != "none" and focus["outlineWidth"] not in ("0px", "")
-                shadowed = focus["boxShadow"] not in ("none", "")
-                if not (outlined or shadowed):
-                    problem = f"focused link '{focus['text']}' has no visible focus style {focus}"
-                    self.focus_problems.append((stem, problem))
-                    raise CheckFailure(f"{stem}: {problem}")
+            if not focus or focus["tag"] != "a":
+                continue
+            self.focus_checked += 1
+            outlined = focus["outlineStyle"] != "none" and focus["outlineWidth"] not in ("0px", "")
+            shadowed = focus["boxShadow"] not in ("none", "")
+            if not (outlined or shadowed):
+                problem = f"focused link '{focus['text']}' has no visible focus style {focus}"
+                self.focus_problems.append((stem, problem))
+                raise CheckFailure(f"{stem}: {problem}")
+            if not focus["skipLink"]:
                 return focus
-        problem = f"no link took the focus within {max_tabs} Tab presses"
+        problem = f"no link past the skip link took the focus within {max_tabs} Tab presses"
         self.focus_problems.append((stem, problem))
         raise CheckFailure(f"{stem}: {problem}")

@@ -28,7 +28,7 @@ class Walk:
         self.server = server
         self.recorder = recorder
         self.artifacts_dir = artifacts_dir
-        self.username = f"walker{int(time.time()) % 100000}"
+        self.username = "walker"
         self.email = f"{self.username}@example.com"
         self.password = "first-password-1"
         self.new_password = "second-password-2"
@@ -128,6 +128,12 @@ def step_flow_and_history(walk):
         ui.wait_for_path(expected)
         expect_screen(ui, expected)
         ui.snap(f"history {direction} {expected}", focus=False)
+    ui.click_link("Navigation inspector", within="footer", then="/_navigation")
+    events = [[cell.text.strip() for cell in row.find_elements("css selector", "td")]
+              for row in ui.find_all("table.events tbody tr")]
+    expect(any(event[1] == "pop" for event in events if len(event) > 3),
+           f"the inspector shows no pop after 'Back to root': {events[:6]}")
+    ui.snap("navigation inspector")
 
 
 def _sheet_round_trip(ui, label):
@@ -140,6 +146,8 @@ def _sheet_round_trip(ui, label):
     dialog = ui.find("dialog[open]")
     expect(dialog.is_displayed(), "the sheet is not visible")
     expect("has-sheet" in (ui.find("body").get_attribute("class") or ""), "page behind the sheet is not marked")
+    behind = ui.driver.execute_script("return getComputedStyle(document.querySelector('.page')).pointerEvents")
+    expect(behind == "none", f"the page behind the sheet still takes clicks (pointer-events: {behind})")
     width = ui.driver.execute_script("return window.innerWidth")
     rect = dialog.rect
     expect(rect["x"] >= 0 and rect["x"] + rect["width"] <= width, f"sheet is cut off: {rect}")
@@ -159,8 +167,9 @@ def step_sheet(walk):
     driver = make_driver(javascript=False)
     try:
         no_js = UI(driver, walk.ui.base_url, walk.recorder, javascript=False)
+        driver.get("data:text/html,<p id=probe>off</p><script>probe.textContent='on'</script>")
+        expect(no_js.text("#probe") == "off", "JavaScript is not disabled in the second browser")
         no_js.open("/library")
-        expect(driver.execute_script("return 1") == 1, "WebDriver scripts unavailable")
         _sheet_round_trip(no_js, "no js")
     finally:
         driver.quit()
