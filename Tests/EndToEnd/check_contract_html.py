@@ -176,7 +176,11 @@ def check_everything(checker, outbox):
                      {"password": "short", "confirmation": "different"}, 422)
 
     print("signed in:")
-    checker.post("login", "/login", {"username": DEMO["username"], "password": DEMO["password"]}, 303)
+    evil = "/login?next=" + urllib.parse.quote("https://evil.example/", safe="")
+    _, headers, _ = checker.post("login", evil, {"username": DEMO["username"], "password": DEMO["password"]}, 303)
+    location = urllib.parse.urlsplit(headers.get("Location", ""))
+    checker.expect(location.netloc in ("", urllib.parse.urlsplit(client.base_url).netloc) and location.path.startswith("/")
+                   and not location.path.startswith("//"), f"sign-in with an outside next= redirected to {location.geturl()}")
     status, _, body = client.request("/flow")
     checker.expect("Signed in as" in body, "not signed in after POST /login")
     for name, path, expected in PUBLIC_SCREENS + GUARDED_SCREENS:

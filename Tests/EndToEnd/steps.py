@@ -229,14 +229,31 @@ def step_account_and_items(walk):
     ui.wait_for_text("#detail-title", "Walk item, renamed")
     expect(ui.path() == item_path + "/options", f"edit did not return to the Options tab: {ui.path()}")
     ui.link("Walk item, renamed", within=".item-list")
+    expect(_category_count(ui, "Category 3") == "51", f"sidebar count is {_category_count(ui, 'Category 3')}, expected 51")
     ui.snap("item edited")
+    ui.wait_for_new_page(ui.press("Add to favourites", within=".detail-options"))
+    expect(ui.exists(".item-list a[aria-current='page'] .favourite"), "no favourite star in the list after favouriting")
+    ui.wait_for_new_page(ui.press("Remove from favourites", within=".detail-options"))
+    expect(not ui.exists(".item-list a[aria-current='page'] .favourite"), "favourite star stays after removing it")
     ui.click_link("Delete this item", within=".detail-options", then=item_path + "/delete")
     expect(ui.text("dialog[open] #sheet-title") == "Delete item?", "no delete confirmation sheet")
     ui.snap("delete sheet")
     ui.press("Delete", within="dialog")
     ui.wait_for_path("/library/category-3")
     expect(not [a for a in ui.find_all(".item-list a") if a.text.startswith("Walk item")], "deleted item still listed")
+    expect(_category_count(ui, "Category 3") == "50", f"sidebar count is {_category_count(ui, 'Category 3')} after deleting")
     ui.snap("item deleted")
+    ui.open(item_path)
+    expect(ui.text("h1") == "Page not found", f"the deleted item's address shows '{ui.heading()}'")
+    ui.snap("deleted item not found")
+    ui.click_link("Library", within=".tab-bar")
+
+
+def _category_count(ui, name):
+    """The item count shown next to a category in the sidebar."""
+    link = ui.link(name, within=".category-list")
+    count = re.match(r"\s*(\d+)", link.find_element("css selector", ".count").get_attribute("textContent"))
+    return count[1] if count else None
 
 
 def _sign_out(ui):
