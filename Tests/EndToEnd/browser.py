@@ -1,6 +1,7 @@
 """Debian's headless Chromium through Selenium, plus the checks every visited page gets:
 its source saved for the HTML checker, a screenshot, axe-core, labelled controls and visible focus."""
 
+import json
 import os
 import re
 
@@ -22,6 +23,7 @@ def make_driver(javascript=True, width=1280, height=900):
     for argument in ("--headless=new", "--no-sandbox", f"--window-size={width},{height}",
                      "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run"):
         options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})  # to read the HTML as served
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
@@ -65,6 +67,7 @@ class PageRecorder:
         self.artifacts_dir = artifacts_dir
         self.pages_dir = pages_dir
         self.count = 0
+        self.served_sources = 0    # pages saved as the server sent them (else as the browser's DOM)
         self.axe_pages = 0
         self.axe_by_impact = {}
         self.axe_serious = []      # (page, rule id, impact, targets)
@@ -80,10 +83,11 @@ class PageRecorder:
             lambda d: d.execute_script("return document.readyState") == "complete")
         self.count += 1
         stem = f"{self.count:03d}-{re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')}"
-        source = driver.page_source
-        if driver.execute_script("return document.doctype ? document.doctype.name : null") == "html" \
-                and not source.lstrip().lower().startswith("<!doctype"):
-            source = "<!DOCTYPE html>\n" + source
+        source = self._served_html(driver)
+        if source is None:
+            source = self._dom_html(driver)
+        else:
+            self.served_sources += 1
         with open(os.path.join(self.pages_dir, stem + ".html"), "w", encoding="utf-8") as page:
             page.write(source)
         driver.save_screenshot(os.path.join(self.artifacts_dir, stem + ".png"))
@@ -94,6 +98,32 @@ class PageRecorder:
         if failures:
             raise CheckFailure(f"{stem}: " + "; ".join(failures))
         return stem
+
+    @staticmethod
+    def _served_html(driver):
+        """The bytes the server sent for the document on screen (the browser's performance log
+        names its request), so the checker sees the real markup, not the browser's repaired DOM."""
+        url = driver.current_url.split("#")[0]
+        request_id = None
+        try:
+            for entry in driver.get_log("performance"):
+                message = json.loads(entry["message"])["message"]
+                if message["method"] == "Network.responseReceived" and message["params"]["type"] == "Document" \
+                        and message["params"]["response"]["url"].split("#")[0] == url:
+                    request_id = message["params"]["requestId"]
+            if request_id is None:  # no new response, e.g. restored from the back/forward cache
+                return None
+            return driver.execute_cdp_cmd("Network.getResponseBody", {"requestId": request_id})["body"]
+        except Exception:  # evicted, or restored from the back/forward cache: the DOM will do
+            return None
+
+    @staticmethod
+    def _dom_html(driver):
+        source = driver.page_source
+        if driver.execute_script("return document.doctype ? document.doctype.name : null") == "html" \
+                and not source.lstrip().lower().startswith("<!doctype"):
+            source = "<!DOCTYPE html>\n" + source
+        return source
 
     def _check_labels(self, driver, stem):
         problems = driver.execute_script(UNLABELLED_CONTROLS_JS)

@@ -130,7 +130,7 @@ def main():
     if fatal:
         print(f"  FATAL {fatal}")
     print(f"  steps: {passed} passed, {len(failed)} failed of {len(results)}")
-    print(f"  pages saved: {recorder.count}; Nu HTML checker: {validation.files} files, {validation.error_count} errors")
+    print(f"  pages saved: {recorder.count} ({recorder.served_sources} as served, the rest as the browser's DOM); Nu HTML checker: {validation.files} files, {validation.error_count} errors")
     impacts = ", ".join(f"{impact} {count}" for impact, count in sorted(recorder.axe_by_impact.items())) or "none"
     print(f"  axe-core: {recorder.axe_pages} pages, violations by impact (nodes): {impacts}; "
           f"serious/critical: {len(recorder.axe_serious)}")

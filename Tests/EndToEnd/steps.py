@@ -126,8 +126,11 @@ def step_flow_and_history(walk):
     for direction, expected in history:
         getattr(ui.driver, direction)()
         ui.wait_for_path(expected)
-        expect_screen(ui, expected)
+        expect_screen(ui, expected)  # Chromium may restore the page from its back/forward cache
         ui.snap(f"history {direction} {expected}", focus=False)
+        ui.driver.refresh()  # and the server, asked again, agrees
+        ui.wait_for_path(expected)
+        expect_screen(ui, expected)
     ui.click_link("Navigation inspector", within="footer", then="/_navigation")
     events = [[cell.text.strip() for cell in row.find_elements("css selector", "td")]
               for row in ui.find_all("table.events tbody tr")]
