@@ -10,6 +10,8 @@ cd "$(dirname "$0")/.."
 started=$(date +%s)
 
 missing_system=()
+command -v python3 >/dev/null 2>&1 || missing_system+=(python3)
+python3 -m pip --version >/dev/null 2>&1 || missing_system+=(python3-pip)
 command -v chromium >/dev/null 2>&1 || missing_system+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing_system+=(chromium-driver)
 command -v java >/dev/null 2>&1 || missing_system+=(default-jre-headless)

@@ -22,7 +22,8 @@ sys.path.insert(0, HERE)
 
 from browser import make_driver, PageRecorder  # noqa: E402
 from html_validation import validate_folder  # noqa: E402
-from steps import STEPS, Walk  # noqa: E402
+from steps import STEPS  # noqa: E402
+from walk import Walk  # noqa: E402
 from ui import UI  # noqa: E402
 from waypoint_server import WaypointServer  # noqa: E402
 

@@ -132,6 +132,20 @@ class UI:
         if then:
             self.wait_for_path(then)
 
+    def follow_with_keyboard(self, text, within="body", then=None):
+        """Focuses the link and presses Enter, as a keyboard user would."""
+        link = self.link(text, within)
+        self._scroll_to(link)
+        link.send_keys(Keys.ENTER)
+        if then:
+            self.wait_for_path(then)
+
+    def submit_with_enter(self, field_name):
+        """Presses Enter in a field, which submits its form; returns the old <html> to wait on."""
+        old_html = self.find("html")
+        self.find(f"#field-{field_name}").send_keys(Keys.ENTER)
+        return old_html
+
     def type_into(self, field_name, text):
         field = self.find(f"#field-{field_name}")
         self._scroll_to(field)
