@@ -76,9 +76,9 @@ class Client:
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirects())
 
-    def request(self, path, form=None):
+    def request(self, path, form=None, method=None):
         data = urllib.parse.urlencode(form).encode() if form is not None else None
-        request = urllib.request.Request(self.base_url + path, data=data)
+        request = urllib.request.Request(self.base_url + path, data=data, method=method)
         try:
             with self.opener.open(request, timeout=10) as response:
                 return response.status, dict(response.headers), response.read().decode("utf-8")
@@ -126,6 +126,15 @@ class Checker:
         if status not in (301, 302, 303):
             self.save(name, body)
         return status, headers, body
+
+    def error_page(self, name, path, expected, form=None, method=None):
+        """An error answer is a page too: the right status, and valid HTML."""
+        status, headers, body = self.client.request(path, form, method)
+        ok = status == expected and headers.get("Content-Type", "").startswith("text/html")
+        print(f"  {'ok ' if ok else 'BAD'} {status} {method or ('POST' if form is not None else 'GET')} {path}  ({name})")
+        if not ok:
+            self.failures.append(f"{method or 'POST'} {path}: {status} {headers.get('Content-Type')}, expected {expected} text/html")
+        self.save(name, body)
 
     def expect(self, condition, message):
         if not condition:
@@ -191,6 +200,8 @@ def check_everything(checker, outbox):
                  {"intent": "edit", "title": "", "subtitle": ""}, 422)
     checker.post("settings-invalid", "/library/settings",
                  {"displayName": "x" * 500, "theme": "purple"}, 422)
+    checker.error_page("forbidden-csrf", "/library/settings", 403, {"theme": "dark", "csrfToken": "forged"})
+    checker.error_page("method-not-allowed", "/flow", 405, method="PUT")
     for path in ("/login", "/register"):
         status, headers, _ = client.request(path)
         checker.expect(status == 303, f"GET {path} signed in: {status}, expected 303 (already signed in)")

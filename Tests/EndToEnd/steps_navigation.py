@@ -23,11 +23,12 @@ def step_category_and_tabs(walk):
     ui.snap("category 3")
     ui.click_link("Item 7 <3>", within=".item-list", then="/library/category-3/items/107")
     expect_screen(ui, "/library/category-3/items/107")
-    expect(ui.exists(".detail-overview time"), "Overview tab shows no created date")
+    expect(ui.exists(".detail-overview") and ui.exists(".pane--detail time[datetime]"), "Overview tab shows no created date")
     ui.snap("item overview")
     ui.follow_with_keyboard("Details", within=".detail-tabs", then="/library/category-3/items/107/details")
     expect_screen(ui, "/library/category-3/items/107/details")
     expect(len(ui.find_all(".detail-rows tbody tr")) == 10, "Details tab does not show the 10 rows")
+    expect(ui.exists(".pane--detail time[datetime]"), "Details tab shows no created date above the rows")
     ui.snap("item details")
     ui.click_link("Options", within=".detail-tabs", then="/library/category-3/items/107/options")
     expect_screen(ui, "/library/category-3/items/107/options")
@@ -52,6 +53,7 @@ def step_flow_and_history(walk):
     expect(ui.find(".back-link").get_attribute("href").endswith("/flow/secondary1"), "tertiary's back link is not secondary 1")
     crumbs = [link.text.strip() for link in ui.find_all(".breadcrumbs a")]
     expect(crumbs == ["Primary", "Secondary 1"], f"breadcrumbs are {crumbs}")
+    expect(ui.tab_links().get("Flow") == "/flow", f"the current tab's link does not pop to its root: {ui.tab_links()}")
     ui.snap("flow tertiary")
     expect(ui.tab_links().get("Library") == library_location,
            f"Library tab does not remember {library_location}: {ui.tab_links()}")
