@@ -9,6 +9,7 @@ from urllib.parse import quote
 
 from ui import expect
 
+
 def step_account_and_items(walk):
     """5. Adding while signed out leads to sign-in; invalid input shows errors; register, come back,
     add, edit and delete an item."""

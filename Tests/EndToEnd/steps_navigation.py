@@ -5,6 +5,7 @@ from browser import make_driver
 from ui import UI, expect
 from walk import expect_screen
 
+
 def step_deep_link(walk):
     """1. Open a deep link cold and see that item's Options tab."""
     ui = walk.ui

@@ -8,6 +8,7 @@ from selenium.webdriver.support.ui import Select
 from ui import expect
 from walk import expect_screen
 
+
 def _theme_and_background(ui):
     return ui.driver.execute_script(
         "return [document.documentElement.dataset.theme, getComputedStyle(document.body).backgroundColor,"

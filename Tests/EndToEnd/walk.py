@@ -5,6 +5,7 @@ import re
 
 from ui import expect
 
+
 FLOW_TITLES = {"/flow": "Primary", "/flow/secondary1": "Secondary 1",
                "/flow/secondary2": "Secondary 2", "/flow/secondary1/tertiary": "Tertiary"}
 
