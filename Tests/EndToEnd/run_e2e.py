@@ -8,6 +8,7 @@ loopback port, walks the app as a new user with headless Chromium, checks every 
 Exit status 0 only when every step and every check passed."""
 
 import argparse
+import json
 import os
 import shutil
 import signal
@@ -140,6 +141,17 @@ def main():
     print(f"  unlabelled form controls: {len(recorder.label_problems)}; "
           f"focus checks: {recorder.focus_checked} passed, {len(recorder.focus_problems)} failed")
     print(f"  duration: {duration:.1f} s")
+    summary = {
+        "steps": [{"name": name, "passed": ok, "detail": detail, "seconds": round(seconds, 1)}
+                  for name, ok, detail, seconds in results],
+        "fatal": fatal, "pages": recorder.count, "html_errors": validation.error_count,
+        "axe_pages": recorder.axe_pages, "axe_nodes_by_impact": recorder.axe_by_impact,
+        "axe_serious_or_critical": len(recorder.axe_serious), "unlabelled_controls": len(recorder.label_problems),
+        "focus_checks": recorder.focus_checked, "focus_failures": len(recorder.focus_problems),
+        "seconds": round(duration, 1),
+    }
+    with open(os.path.join(artifacts, "summary.json"), "w", encoding="utf-8") as file:
+        json.dump(summary, file, indent=2)
     print(f"\nartifacts in {artifacts}:")
     for entry in sorted(os.listdir(artifacts)):
         print("  " + entry)
