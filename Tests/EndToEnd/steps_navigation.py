@@ -1,6 +1,10 @@
 """Steps 1–4: deep links, the Library's selection and tabs, the Flow stack with the tab bar and the
 browser's history, and the Screen tab's sheet with JavaScript on and off."""
 
+from selenium.common.exceptions import ElementClickInterceptedException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
 from browser import make_driver
 from ui import UI, expect
 from walk import expect_screen
@@ -97,6 +101,17 @@ def _sheet_round_trip(ui, label):
     expect("has-sheet" in (ui.find("body").get_attribute("class") or ""), "page behind the sheet is not marked")
     behind = ui.driver.execute_script("return getComputedStyle(document.querySelector('.page')).pointerEvents")
     expect(behind == "none", f"the page behind the sheet still takes clicks (pointer-events: {behind})")
+    try:
+        ui.link("Flow", within=".tab-bar").click()
+    except ElementClickInterceptedException:
+        pass
+    expect(ui.path() == "/screen/sheet", f"a click on the page behind the sheet navigated to {ui.path()}")
+    focused = []
+    for _ in range(6):
+        ActionChains(ui.driver).send_keys(Keys.TAB).perform()
+        focused.append(ui.driver.execute_script(
+            "const e = document.activeElement; return e.closest('.page') ? 'page' : e.closest('dialog') ? 'sheet' : 'other'"))
+    expect("page" not in focused and "sheet" in focused, f"Tab reaches the page behind the sheet: {focused}")
     width = ui.driver.execute_script("return window.innerWidth")
     rect = dialog.rect
     expect(rect["x"] >= 0 and rect["x"] + rect["width"] <= width, f"sheet is cut off: {rect}")

@@ -44,11 +44,13 @@ def step_restart(walk):
     ui = walk.ui
     ui.click_link("Flow", within=".tab-bar")
     ui.click_link("Secondary 1", within=".choices", then="/flow/secondary1")
-    ui.click_link("Library", within=".tab-bar")
-    ui.click_link("Category 2", within=".category-list", then="/library/category-2")
+    ui.click_link("Screen", within=".tab-bar", then="/screen")
+    ui.click_link("Present a sheet", within="main", then="/screen/sheet")
+    ui.open("/library/category-2")  # the sheet is modal: the address bar is the way out without closing it
     ui.click_link("Item 9 <2>", within=".item-list", then="/library/category-2/items/59")
     ui.click_link("Details", within=".detail-tabs", then="/library/category-2/items/59/details")
     path, tabs, heading = ui.path(), ui.tab_links(), ui.heading()
+    expect(tabs.get("Screen") == "/screen/sheet", f"the Screen tab forgot its sheet: {tabs}")
     code = walk.server.terminate()
     expect(code == 0, f"server exited with {code} after SIGTERM")
     for attempt in range(3):
@@ -67,6 +69,9 @@ def step_restart(walk):
     expect(walk.username in ui.text(".account-area"), "signed out by the restart")
     expect(_theme_and_background(ui)[0] == "dark", "theme lost across the restart")
     ui.snap("after restart")
+    ui.click_link("Screen", within=".tab-bar", then="/screen/sheet")
+    expect_screen(ui, "/screen/sheet")
+    ui.click_link("Close", within="dialog[open]", then="/screen")
     ui.click_link("Flow", within=".tab-bar", then="/flow/secondary1")
     expect_screen(ui, "/flow/secondary1")
     ui.open("/")
