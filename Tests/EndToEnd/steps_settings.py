@@ -16,7 +16,7 @@ def _theme_and_background(ui):
 
 
 def step_theme(walk):
-    """7. Change the theme in Settings and see it applied."""
+    """7. Change the theme in Settings and see it applied; a display name replaces the username."""
     ui = walk.ui
     ui.click_link("Library", within=".tab-bar")
     ui.click_link("Settings", within=".settings-link", then="/library/settings")
@@ -37,6 +37,12 @@ def step_theme(walk):
         else:
             expect(now[1:] != dark[1:], f"background did not change back with the light theme: {now}")
         ui.snap(f"theme {theme}")
+    ui.type_into("displayName", walk.display_name)  # markup in a name is text, never HTML
+    ui.wait_for_new_page(ui.press("Save settings", within="main"))
+    ui.wait_for_text(".account-area strong", walk.display_name)
+    expect(not ui.exists(".account-area strong b"), "the display name was rendered as HTML")
+    expect(ui.find("#field-displayName").get_attribute("value") == walk.display_name, "display name not kept in the form")
+    expect(_theme_and_background(ui)[0] == "dark", "saving the display name lost the theme")
 
 
 def step_restart(walk):
@@ -66,7 +72,7 @@ def step_restart(walk):
     expect_screen(ui, path)
     expect(ui.heading() == heading, f"heading changed across the restart: {heading} → {ui.heading()}")
     expect(ui.tab_links() == tabs, f"tab links changed across the restart: {tabs} → {ui.tab_links()}")
-    expect(walk.username in ui.text(".account-area"), "signed out by the restart")
+    expect(ui.text(".account-area strong") == walk.display_name, "signed out by the restart")
     expect(_theme_and_background(ui)[0] == "dark", "theme lost across the restart")
     ui.snap("after restart")
     ui.click_link("Screen", within=".tab-bar", then="/screen/sheet")

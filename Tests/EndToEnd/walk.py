@@ -26,6 +26,7 @@ class Walk:
         self.email = f"{self.username}@example.com"
         self.password = "first-password-1"
         self.new_password = "second-password-2"
+        self.display_name = "Walker <b>&</b> Co"
 
 
 def expect_screen(ui, path):
