@@ -8,6 +8,7 @@ loopback port, walks the app as a new user with headless Chromium, checks every 
 Exit status 0 only when every step and every check passed."""
 
 import argparse
+import glob
 import json
 import os
 import shutil
@@ -50,6 +51,15 @@ def on_alarm(signum, frame):
     raise SuiteTimeout(f"the suite ran longer than {SUITE_TIME_LIMIT} s")
 
 
+def clear_artifacts(artifacts):
+    """Removes what an earlier run left (and only that: the folder may be any path given)."""
+    for pattern in ("*.png", "FAILED-*", "*.log", "summary.json"):
+        for path in glob.glob(os.path.join(artifacts, pattern)):
+            os.remove(path)
+    for folder in ("pages", "contract-pages"):
+        shutil.rmtree(os.path.join(artifacts, folder), ignore_errors=True)
+
+
 def save_failure(driver, artifacts, name):
     """The screen and source at the moment a step failed, for whoever reads CI's log."""
     stem = os.path.join(artifacts, "FAILED-" + name.split()[0])
@@ -90,7 +100,7 @@ def main():
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so `finally` stops the server
     started = time.monotonic()
     artifacts = os.path.abspath(arguments.artifacts)
-    shutil.rmtree(artifacts, ignore_errors=True)
+    clear_artifacts(artifacts)
     pages = os.path.join(artifacts, "pages")
     recorder = PageRecorder(artifacts, pages)
     data_dir = tempfile.mkdtemp(prefix="waypoint-e2e-")
