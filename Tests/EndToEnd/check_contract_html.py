@@ -209,6 +209,13 @@ def check_everything(checker, outbox):
     status, _, body = client.request("/library")
     checker.expect(status == 200 and "Sign in</a>" in body, "still signed in after POST /logout")
 
+    print("throttled:")
+    wrong = {"username": DEMO["username"], "password": "not-the-password"}
+    for _ in range(5):
+        client.post_form("/login", wrong)
+    _, headers, _ = checker.post("login-throttled", "/login", wrong, 429)
+    checker.expect(headers.get("Retry-After", "").isdigit(), f"429 without a Retry-After: {headers.get('Retry-After')}")
+
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
