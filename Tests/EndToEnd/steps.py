@@ -1,0 +1,18 @@
+"""The walk a new user takes through Waypoint, one function per step of the issue, in order. Each step
+starts from wherever the previous one left the browser, as a person would."""
+
+from steps_account import step_account_and_items, step_sign_out_in_and_reset
+from steps_navigation import step_category_and_tabs, step_deep_link, step_flow_and_history, step_sheet
+from steps_settings import step_narrow, step_restart, step_theme
+
+STEPS = [
+    ("1 deep link", step_deep_link),
+    ("2 category and tabs", step_category_and_tabs),
+    ("3 flow, tab bar, back/forward", step_flow_and_history),
+    ("4 sheet (JS on and off)", step_sheet),
+    ("5 sign-in guard, register, add/edit/delete", step_account_and_items),
+    ("6 sign out/in, password reset", step_sign_out_in_and_reset),
+    ("7 theme", step_theme),
+    ("8 restart", step_restart),
+    ("9 375 px", step_narrow),
+]

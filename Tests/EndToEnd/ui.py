@@ -1,0 +1,181 @@
+"""What a user does and sees, in Selenium terms: click a link by its text, type into a labelled field,
+press a button, wait for the address bar; every wait is bounded."""
+
+import re
+from urllib.parse import urlsplit
+
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from browser import WAIT_SECONDS, CheckFailure
+
+
+def expect(condition, message):
+    if not condition:
+        raise CheckFailure(message)
+
+
+class UI:
+    def __init__(self, driver, base_url, recorder, javascript=True):
+        self.driver = driver
+        self.base_url = base_url
+        self.recorder = recorder
+        self.javascript = javascript
+
+    # Where we are
+
+    def path(self):
+        """Path and query of the address bar."""
+        parts = urlsplit(self.driver.current_url)
+        return parts.path + (f"?{parts.query}" if parts.query else "")
+
+    def wait_for_path(self, expected, timeout=WAIT_SECONDS):
+        try:
+            WebDriverWait(self.driver, timeout).until(lambda _: self.path() == expected)
+        except TimeoutException:
+            raise CheckFailure(f"expected to be at {expected}, address bar shows {self.path()}") from None
+        self._wait_loaded()
+
+    def wait_for_path_matching(self, pattern, timeout=WAIT_SECONDS):
+        try:
+            WebDriverWait(self.driver, timeout).until(lambda _: re.fullmatch(pattern, self.path()))
+        except TimeoutException:
+            raise CheckFailure(f"expected a page matching {pattern}, address bar shows {self.path()}") from None
+        self._wait_loaded()
+
+    def wait_for_text(self, css, text, timeout=WAIT_SECONDS):
+        """Waits until an element matching `css` shows exactly `text` (e.g. after a redirect to the same URL)."""
+        def shows(_):
+            try:
+                return any(element.text.strip() == text for element in self.find_all(css))
+            except StaleElementReferenceException:
+                return False
+        try:
+            WebDriverWait(self.driver, timeout).until(shows)
+        except TimeoutException:
+            raise CheckFailure(f"'{css}' never showed '{text}' (at {self.path()})") from None
+        self._wait_loaded()
+
+    def wait_for_new_page(self, old_html, timeout=WAIT_SECONDS):
+        """After a form posts back to its own URL (422), the address does not change: wait for a new document."""
+        def replaced(_):
+            try:
+                old_html.tag_name
+                return False
+            except StaleElementReferenceException:
+                return True
+            except WebDriverException as error:  # Chromium's way of saying the same while navigating
+                return "does not belong to the document" in str(error)
+        try:
+            WebDriverWait(self.driver, timeout).until(replaced)
+        except TimeoutException:
+            raise CheckFailure("the page did not reload after submitting") from None
+        self._wait_loaded()
+
+    def _wait_loaded(self):
+        WebDriverWait(self.driver, WAIT_SECONDS).until(
+            lambda d: d.execute_script("return document.readyState") == "complete")
+
+    # Looking
+
+    def find(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def find_all(self, css):
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def exists(self, css):
+        return bool(self.find_all(css))
+
+    def text(self, css):
+        return self.find(css).text.strip()
+
+    def heading(self):
+        """The page's h1 (flow, screen and account pages) or the deepest library pane's title."""
+        for css in ("#detail-title", "#settings-title", "#list-title", "h1"):
+            found = [element for element in self.find_all(css) if element.text.strip()]
+            if found:
+                return found[0].text.strip()
+        return ""
+
+    def current_tab(self):
+        current = self.find_all(".tab-bar a[aria-current='page']")
+        return current[0].text.strip() if current else None
+
+    def tab_links(self):
+        return {link.text.strip(): urlsplit(link.get_attribute("href")).path
+                for link in self.find_all(".tab-bar a")}
+
+    def link(self, text, within="body"):
+        """The first visible link whose visible text is `text` (or starts with it)."""
+        links = self.find_all(f"{within} a")
+        for exact in (True, False):
+            for link in links:
+                label = " ".join(link.text.split())
+                if (label == text if exact else label.startswith(text)) and link.is_displayed():
+                    return link
+        raise CheckFailure(f"no visible link '{text}' in {within} at {self.path()}")
+
+    # Doing
+
+    def open(self, path):
+        """Types an address into the address bar (a deep link, cold)."""
+        self.driver.get(self.base_url + path)
+        self._wait_loaded()
+
+    def click_link(self, text, within="body", then=None):
+        link = self.link(text, within)
+        self._scroll_to(link)
+        link.click()
+        if then:
+            self.wait_for_path(then)
+
+    def follow_with_keyboard(self, text, within="body", then=None):
+        """Focuses the link and presses Enter, as a keyboard user would."""
+        link = self.link(text, within)
+        self._scroll_to(link)
+        link.send_keys(Keys.ENTER)
+        if then:
+            self.wait_for_path(then)
+
+    def submit_with_enter(self, field_name):
+        """Presses Enter in a field, which submits its form; returns the old <html> to wait on."""
+        old_html = self.find("html")
+        self.find(f"#field-{field_name}").send_keys(Keys.ENTER)
+        return old_html
+
+    def type_into(self, field_name, text):
+        field = self.find(f"#field-{field_name}")
+        self._scroll_to(field)
+        field.click()
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(Keys.DELETE)
+        if text:
+            field.send_keys(text)
+
+    def press(self, label, within="body"):
+        """Clicks the visible submit button labelled `label`; returns the old <html> to wait on."""
+        old_html = self.find("html")
+        for button in self.find_all(f"{within} button"):
+            if " ".join(button.text.split()) == label and button.is_displayed():
+                self._scroll_to(button)
+                button.click()
+                return old_html
+        raise CheckFailure(f"no visible button '{label}' in {within} at {self.path()}")
+
+    def _scroll_to(self, element):
+        try:
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
+        except StaleElementReferenceException:
+            pass
+
+    # Recording
+
+    def snap(self, name, focus=True):
+        """Saves and checks the page; checks visible focus too (Tab from the top)."""
+        stem = self.recorder.record(self.driver, name, javascript=self.javascript)
+        if focus:
+            self.recorder.check_focus_visible(self.driver, stem)
+        return stem
