@@ -27,6 +27,11 @@ import Testing
         #expect(AppRoute.parse(path: "/login", query: query) == .account(.login(next: nil)))
     }
 
+    @Test func aNextNestedThousandsDeepIsDroppedWithoutRecursingIntoIt() {
+        let query = "next=" + String(repeating: "/login?next=", count: 20_000) + "/flow"
+        #expect(AppRoute.parse(path: "/login", query: query) == .account(.login(next: nil)))
+    }
+
     @Test func nextIsParsedAsARoute() {
         #expect(
             AppRoute.parse(path: "/login", query: "a=1&next=%2Flibrary%2Fbooks%2Fitems%2Fnew")
