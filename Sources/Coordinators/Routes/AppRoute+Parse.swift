@@ -46,7 +46,8 @@ extension LibraryRoute {
         if s.count == 1 { return .category(category) }
         guard s[1] == "items", s.count >= 3, s.count <= 4 else { return nil }
         if s[2] == "new" { return s.count == 3 ? .newItem(category) : nil }
-        guard let number = Int(s[2]) else { return nil }
+        // Only the spelling `print()` makes (no `+`, no leading zeros): one URL per screen.
+        guard let number = Int(s[2]), String(number) == s[2] else { return nil }
         let item = ItemID(number)
         guard s.count == 4 else { return .item(category, item, nil) }
         if s[3] == "delete" { return .deleteItem(category, item) }
