@@ -26,10 +26,16 @@ extension Coordinator {
     /// The existing child of that type, or a new one from `make`: the factory is only called when
     /// the child is first needed.
     public func child<Child: Coordinator>(_ type: Child.Type = Child.self, orMake make: () -> Child) -> Child {
+        existingChild(type) ?? addChild(make())
+    }
+
+    /// The child of that type if one was started; asking never starts one, so reading state
+    /// (the inspector, a snapshot) leaves an idle tree as small as it was.
+    public func existingChild<Child: Coordinator>(_ type: Child.Type) -> Child? {
         for child in children {
             if let match = child as? Child { return match }
         }
-        return addChild(make())
+        return nil
     }
 
     public func removeChild(_ child: any Coordinator) {

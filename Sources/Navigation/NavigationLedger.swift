@@ -1,6 +1,6 @@
 /// The last few navigation events of one session, oldest first, bounded so a long-lived session
 /// costs the same as a new one.
-public struct NavigationLedger: Hashable, Sendable, Codable {
+public struct NavigationLedger: Sendable {
     public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         case push, pop, present, dismiss, reset
     }
@@ -56,5 +56,39 @@ public struct NavigationLedger: Hashable, Sendable, Codable {
         for step in steps {
             record(Entry(kind: step.kind, coordinator: coordinator, page: describe(step.page), timestamp: timestamp))
         }
+    }
+}
+
+/// Equality, hashing and coding go by the entries, never by where the ring happens to start, so a
+/// decoded ledger equals the one encoded and hostile input cannot break the ring's invariants.
+extension NavigationLedger: Hashable, Codable {
+    private enum CodingKeys: String, CodingKey {
+        case capacity, entries, totalRecorded
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(capacity: try container.decode(Int.self, forKey: .capacity))
+        for entry in try container.decode([Entry].self, forKey: .entries) {
+            record(entry)
+        }
+        totalRecorded = max(totalRecorded, try container.decode(Int.self, forKey: .totalRecorded))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(capacity, forKey: .capacity)
+        try container.encode(entries, forKey: .entries)
+        try container.encode(totalRecorded, forKey: .totalRecorded)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.capacity == rhs.capacity && lhs.totalRecorded == rhs.totalRecorded && lhs.entries == rhs.entries
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(capacity)
+        hasher.combine(totalRecorded)
+        hasher.combine(entries)
     }
 }

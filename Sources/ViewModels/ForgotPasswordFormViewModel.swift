@@ -28,9 +28,7 @@ public struct ForgotPasswordFormViewModel {
             try accounts.requestPasswordReset(email: email)
         } catch let error as AccountError {
             if case .tooManyAttempts(let seconds) = error {
-                state.formErrors = [FormError(
-                    fieldName: "email", message: FieldRules.tooManyAttempts(retryAfterSeconds: seconds))]
-                return .rateLimited(state, retryAfterSeconds: seconds)
+                return state.refuseTooManyAttempts(on: "email", retryAfterSeconds: seconds)
             }
         }
         state.notice = Self.sentNotice

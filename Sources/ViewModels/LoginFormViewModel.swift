@@ -32,9 +32,7 @@ public struct LoginFormViewModel {
             return .succeeded(try accounts.authenticate(username: username, password: password))
         } catch let error as AccountError {
             if case .tooManyAttempts(let seconds) = error {
-                state.formErrors = [FormError(
-                    fieldName: "username", message: FieldRules.tooManyAttempts(retryAfterSeconds: seconds))]
-                return .rateLimited(state, retryAfterSeconds: seconds)
+                return state.refuseTooManyAttempts(on: "username", retryAfterSeconds: seconds)
             }
             state.formErrors = [FormError(fieldName: "username", message: Self.incorrectCredentials)]
             return .invalid(state)

@@ -43,9 +43,7 @@ public struct RegisterFormViewModel {
             case .emailTaken:
                 state.fields[0].error = Self.emailTaken
             case .tooManyAttempts(let seconds):
-                state.formErrors = [FormError(
-                    fieldName: "email", message: FieldRules.tooManyAttempts(retryAfterSeconds: seconds))]
-                return .rateLimited(state, retryAfterSeconds: seconds)
+                return state.refuseTooManyAttempts(on: "email", retryAfterSeconds: seconds)
             case .invalidCredentials, .invalidOrExpiredToken:
                 throw error
             }

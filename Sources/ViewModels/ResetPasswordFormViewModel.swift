@@ -37,9 +37,7 @@ public struct ResetPasswordFormViewModel {
             return .succeeded(try accounts.resetPassword(token: token, newPassword: password))
         } catch let error as AccountError {
             if case .tooManyAttempts(let seconds) = error {
-                state.formErrors = [FormError(
-                    fieldName: "password", message: FieldRules.tooManyAttempts(retryAfterSeconds: seconds))]
-                return .rateLimited(state, retryAfterSeconds: seconds)
+                return state.refuseTooManyAttempts(on: "password", retryAfterSeconds: seconds)
             }
             state.formErrors = [FormError(fieldName: "password", message: Self.invalidToken)]
             return .invalid(state)

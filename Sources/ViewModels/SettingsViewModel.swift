@@ -87,9 +87,7 @@ public struct SettingsViewModel {
             state.notice = Self.savedNotice
             return .succeeded(Saved(settings: saved.settings, user: saved))
         } catch AccountError.tooManyAttempts(let seconds) {
-            state.formErrors = [FormError(
-                fieldName: "displayName", message: FieldRules.tooManyAttempts(retryAfterSeconds: seconds))]
-            return .rateLimited(state, retryAfterSeconds: seconds)
+            return state.refuseTooManyAttempts(on: "displayName", retryAfterSeconds: seconds)
         }
     }
 }

@@ -6,6 +6,7 @@ import Testing
     @Test(arguments: [
         "", "library", "//library", "/library/", "/library//", "/nope", "/LIBRARY",
         "/library/books/items", "/library/books/items/", "/library/books/items/abc", "/library/books/items/1.5",
+        "/library/books/items/+1", "/library/books/items/01", "/library/books/items/-0", "/library/books/items/%31",
         "/library/books/items/1/bogus", "/library/books/items/1/overview/x", "/library/books/items/new/x",
         "/library/books/other/1", "/library/settings/x", "/library/%ZZ", "/library/%4", "/library/%FF%FE",
         "/library/./x", "/library/..", "/library/books/items/1/delete/x",
@@ -24,6 +25,11 @@ import Testing
     ])
     func nextIsIgnoredUnlessItIsALocalNonAccountRoute(_ next: String) {
         let query = "next=" + next.map { $0 == "&" ? "%26" : String($0) }.joined()
+        #expect(AppRoute.parse(path: "/login", query: query) == .account(.login(next: nil)))
+    }
+
+    @Test func aNextNestedThousandsDeepIsDroppedWithoutRecursingIntoIt() {
+        let query = "next=" + String(repeating: "/login?next=", count: 20_000) + "/flow"
         #expect(AppRoute.parse(path: "/login", query: query) == .account(.login(next: nil)))
     }
 

@@ -27,6 +27,15 @@ import Testing
         #expect(first.parent === root)
     }
 
+    @Test func lookingUpAnExistingChildNeverMakesOne() {
+        let root = Node("Root")
+        #expect(root.existingChild(Leaf.self) == nil)
+        #expect(root.children.isEmpty)
+        let leaf = root.addChild(Leaf())
+        #expect(root.existingChild(Leaf.self) === leaf)
+        #expect(root.existingChild(Node.self) == nil)
+    }
+
     @Test func addingStartsAChildAndFinishingReleasesIt() {
         let root = Node("Root")
         weak var released: Node?

@@ -1,3 +1,4 @@
+import Foundation
 import Navigation
 import Testing
 
@@ -22,5 +23,29 @@ import Testing
         #expect(ledger.count == 50)
         #expect(ledger.totalRecorded == 175)
         #expect(ledger.entries.map(\.timestamp) == (125..<175).map(Int64.init))
+    }
+
+    @Test func aLedgerThatWrappedAroundSurvivesEncodingAndCompares() throws {
+        var ledger = NavigationLedger(capacity: 3)
+        for time in 0..<5 {
+            ledger.record(.init(kind: .push, coordinator: "Tab", page: "\(time)", timestamp: Int64(time)))
+        }
+        // The decoded ring starts at 0, the original's does not: still equal.
+        let decoded = try JSONDecoder().decode(NavigationLedger.self, from: JSONEncoder().encode(ledger))
+        #expect(decoded == ledger)
+        #expect(decoded.hashValue == ledger.hashValue)
+        #expect(decoded.entries.map(\.timestamp) == [2, 3, 4])
+        #expect(decoded.totalRecorded == 5)
+    }
+
+    @Test func aDecodedLedgerKeepsItsBoundsWhateverTheInputSays() throws {
+        let entry = #"{"kind":"push","coordinator":"Tab","page":"/flow","timestamp":"#
+        let json = #"{"capacity":0,"totalRecorded":-7,"entries":["# + (1...3).map { entry + "\($0)}" }.joined(separator: ",") + "]}"
+        var ledger = try JSONDecoder().decode(NavigationLedger.self, from: Data(json.utf8))
+        #expect(ledger.capacity == 1)
+        #expect(ledger.entries.map(\.timestamp) == [3])
+        #expect(ledger.totalRecorded == 3)
+        ledger.record(.init(kind: .pop, coordinator: "Tab", page: "/flow", timestamp: 4))
+        #expect(ledger.entries.map(\.timestamp) == [4])
     }
 }

@@ -13,15 +13,15 @@ extension AppCoordinator {
     /// The screen a tab shows now (stack and sheet), or its first screen if never opened.
     func rememberedRoute(of tab: AppTab) -> AppRoute {
         switch tab {
-        case .library: .library(existing(LibraryCoordinator.self)?.stack.visible ?? .home)
-        case .flow: .flow(existing(FlowCoordinator.self)?.stack.visible ?? .primary)
-        case .screen: .screen(existing(ScreenCoordinator.self)?.stack.visible ?? .primary)
+        case .library: .library(existingChild(LibraryCoordinator.self)?.stack.visible ?? .home)
+        case .flow: .flow(existingChild(FlowCoordinator.self)?.stack.visible ?? .primary)
+        case .screen: .screen(existingChild(ScreenCoordinator.self)?.stack.visible ?? .primary)
         }
     }
 
     func rootRoute(of tab: AppTab) -> AppRoute {
         switch tab {
-        case .library: .library(existing(LibraryCoordinator.self)?.stack.root ?? .home)
+        case .library: .library(existingChild(LibraryCoordinator.self)?.stack.root ?? .home)
         case .flow: .flow(.primary)
         case .screen: .screen(.primary)
         }

@@ -4,9 +4,9 @@ import ViewModels
 extension AppCoordinator {
     /// This session's coordinator tree, each tab's stack and the ledger, as plain values.
     public func inspectorSnapshot() -> InspectorSnapshot {
-        let library = existing(LibraryCoordinator.self)
-        let flow = existing(FlowCoordinator.self)
-        let screen = existing(ScreenCoordinator.self)
+        let library = existingChild(LibraryCoordinator.self)
+        let flow = existingChild(FlowCoordinator.self)
+        let screen = existingChild(ScreenCoordinator.self)
         let stacks = [
             stackLines("Library", library?.stack, tab: .library),
             stackLines("Flow", flow?.stack, tab: .flow),

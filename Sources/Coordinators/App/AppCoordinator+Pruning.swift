@@ -5,7 +5,7 @@ extension AppCoordinator {
     /// Web calls this on each live session (restore calls it too). Stacks that point at something
     /// gone are cut back to the nearest valid screen; moved items are followed to their category.
     public func pruneStaleLocations() {
-        if let library = existing(LibraryCoordinator.self) {
+        if let library = existingChild(LibraryCoordinator.self) {
             if let selected = library.selectedCategory, dependencies.catalog.category(selected) == nil {
                 library.selectedCategory = nil
             }
@@ -16,7 +16,7 @@ extension AppCoordinator {
             }
         }
         lastLocation = lastLocation.map(nearestValid)
-        if let account = existing(AccountCoordinator.self) {
+        if let account = existingChild(AccountCoordinator.self) {
             account.returnTo = account.returnTo.map(nearestValid)
         }
     }

@@ -3,11 +3,11 @@ import Navigation
 extension AppCoordinator {
     /// The session's navigation state as a value, for Web to save.
     public func snapshot() -> NavigationSnapshot {
-        let library = existing(LibraryCoordinator.self)
+        let library = existingChild(LibraryCoordinator.self)
         return NavigationSnapshot(
-            activeTab: activeTab, lastLocation: lastLocation, returnTo: existing(AccountCoordinator.self)?.returnTo,
+            activeTab: activeTab, lastLocation: lastLocation, returnTo: existingChild(AccountCoordinator.self)?.returnTo,
             library: library?.stack, selectedCategory: library?.selectedCategory,
-            flow: existing(FlowCoordinator.self)?.stack, screen: existing(ScreenCoordinator.self)?.stack)
+            flow: existingChild(FlowCoordinator.self)?.stack, screen: existingChild(ScreenCoordinator.self)?.stack)
     }
 
     /// A coordinator back in the state `snapshot` describes, checked against today's data. Stacks

@@ -49,7 +49,7 @@ extension AppCoordinator {
     /// What `/library` shows: the remembered category if it still exists, else the first one.
     func resolvedLibraryHome() -> LibraryRoute {
         let catalog = dependencies.catalog
-        if let selected = existing(LibraryCoordinator.self)?.selectedCategory, catalog.category(selected) != nil {
+        if let selected = existingChild(LibraryCoordinator.self)?.selectedCategory, catalog.category(selected) != nil {
             return .category(selected)
         }
         return catalog.categories().first.map { .category($0.id) } ?? .home

@@ -34,13 +34,6 @@ public final class AppCoordinator: Coordinator {
     public var screen: ScreenCoordinator { child(orMake: dependencies.factory.screen) }
     public var account: AccountCoordinator { child(orMake: dependencies.factory.account) }
 
-    func existing<Child: Coordinator>(_ type: Child.Type) -> Child? {
-        for child in children {
-            if let match = child as? Child { return match }
-        }
-        return nil
-    }
-
     // MARK: Requests
 
     /// A GET: reconciles the navigation state to `route` and says what to show.

@@ -46,7 +46,8 @@ extension LibraryRoute {
         if s.count == 1 { return .category(category) }
         guard s[1] == "items", s.count >= 3, s.count <= 4 else { return nil }
         if s[2] == "new" { return s.count == 3 ? .newItem(category) : nil }
-        guard let number = Int(s[2]) else { return nil }
+        // Only the spelling `print()` makes (no `+`, no leading zeros): one URL per screen.
+        guard let number = Int(s[2]), String(number) == s[2] else { return nil }
         let item = ItemID(number)
         guard s.count == 4 else { return .item(category, item, nil) }
         if s[3] == "delete" { return .deleteItem(category, item) }
@@ -88,13 +89,15 @@ extension AccountRoute {
     }
 
     /// The `next` parameter as a route; anything that is not a non-account Waypoint route is dropped.
+    /// Only its path is parsed: the routes it may name take no query, and skipping an account
+    /// route's own `next` means a `next` nested thousands deep costs one parse, not a recursion each.
     static func next(in query: String?) -> AppRoute? {
         guard let query else { return nil }
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, parts[0] == "next" else { continue }
             guard let value = URLComponentCoding.decode(parts[1], plusIsSpace: true),
-                let route = AppRoute.parse(url: value)
+                let route = AppRoute.parse(url: String(value.prefix { $0 != "?" }))
             else { return nil }
             if case .account = route { return nil }
             return route
