@@ -105,3 +105,60 @@ import Testing
         #expect(try !WaypointConfiguration.parse(arguments: [], environment: ["WAYPOINT_DEV": "0"]).isDevelopment)
     }
 }
+
+/// `--redirect-port` / `WAYPOINT_REDIRECT_PORT`: a plain-HTTP listener that only makes sense next to HTTPS.
+@Suite struct RedirectPortConfigurationTests {
+    static let tls = ["--tls-cert", "c.pem", "--tls-key", "k.pem"]
+
+    @Test func theFlagSetsUpARedirectListenerBesideHTTPS() throws {
+        let configuration = try WaypointConfiguration.parse(
+            arguments: ["--host", "0.0.0.0", "--port", "8443", "--redirect-port", "8080"] + Self.tls, environment: [:])
+        #expect(configuration.redirectPort == 8080)
+        let redirect = try #require(configuration.redirectServerConfiguration)
+        #expect(redirect.host == "0.0.0.0")
+        #expect(redirect.port == 8080)
+        #expect(redirect.tls == nil)
+        #expect(configuration.serverConfiguration.port == 8443)
+        #expect(configuration.serverConfiguration.tls != nil)
+    }
+
+    @Test func theVariableIsReadAndTheFlagWins() throws {
+        let environment = ["WAYPOINT_REDIRECT_PORT": "8081", "WAYPOINT_TLS_CERT": "c.pem", "WAYPOINT_TLS_KEY": "k.pem"]
+        #expect(try WaypointConfiguration.parse(arguments: [], environment: environment).redirectPort == 8081)
+        #expect(try WaypointConfiguration.parse(arguments: ["--redirect-port=0"], environment: environment).redirectPort == 0)
+    }
+
+    @Test func withoutTheFlagThereIsNoRedirectListener() throws {
+        let configuration = try WaypointConfiguration.parse(arguments: Self.tls, environment: [:])
+        #expect(configuration.redirectPort == nil)
+        #expect(configuration.redirectServerConfiguration == nil)
+    }
+
+    static let badInputs: [([String], [String: String], WaypointConfiguration.Error)] = [
+        (["--redirect-port", "http"] + tls, [:], .invalidValue(
+            source: "--redirect-port", value: "http", expected: "a port number from 0 to 65535")),
+        (["--redirect-port=65536"] + tls, [:], .invalidValue(
+            source: "--redirect-port", value: "65536", expected: "a port number from 0 to 65535")),
+        (tls, ["WAYPOINT_REDIRECT_PORT": "-1"], .invalidValue(
+            source: "environment variable WAYPOINT_REDIRECT_PORT", value: "-1", expected: "a port number from 0 to 65535")),
+        (tls, ["WAYPOINT_REDIRECT_PORT": ""], .invalidValue(
+            source: "environment variable WAYPOINT_REDIRECT_PORT", value: "", expected: "a port number from 0 to 65535")),
+        (["--redirect-port"] + tls, [:], .missingValue(option: "--redirect-port")),
+        (["--redirect-port", "8080"], [:], .redirectWithoutTLS),
+        ([], ["WAYPOINT_REDIRECT_PORT": "8080"], .redirectWithoutTLS),
+        (["--redirect-port", "8080", "--tls-cert", "c.pem"], [:], .incompleteTLS),
+    ]
+
+    @Test(arguments: badInputs)
+    func badRedirectSettingsGiveAClearError(
+        _ arguments: [String], _ environment: [String: String], _ expected: WaypointConfiguration.Error
+    ) {
+        #expect(throws: expected) { try WaypointConfiguration.parse(arguments: arguments, environment: environment) }
+        #expect(!expected.description.isEmpty)
+    }
+
+    @Test func helpListsTheRedirectPort() {
+        #expect(WaypointConfiguration.helpText.contains("--redirect-port NUMBER"))
+        #expect(WaypointConfiguration.helpText.contains("WAYPOINT_REDIRECT_PORT"))
+    }
+}

@@ -24,6 +24,8 @@ public final class Application: Sendable {
         public var shutdownGracePeriod: Duration?
         /// Open connections at most; nil keeps the server's default.
         public var maxConnections: Int?
+        /// From accept until a TLS handshake completes; nil keeps the server's default.
+        public var tlsHandshakeTimeout: Duration?
         /// The time, for sessions, ledgers, login throttling and new items.
         public var clock: @Sendable () -> Date
 
@@ -31,7 +33,8 @@ public final class Application: Sendable {
             sessionIdleTimeout: Duration = .seconds(14 * 24 * 3600), maxSessions: Int = 100_000, sessionShards: Int = 16,
             saveInterval: Duration = .seconds(30), workerThreads: Int = 2,
             loginThrottle: LoginThrottle.Configuration = .init(), eventLoops: Int? = nil,
-            shutdownGracePeriod: Duration? = nil, maxConnections: Int? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+            shutdownGracePeriod: Duration? = nil, maxConnections: Int? = nil, tlsHandshakeTimeout: Duration? = nil,
+            clock: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.sessionIdleTimeout = sessionIdleTimeout
             self.maxSessions = maxSessions
@@ -42,6 +45,7 @@ public final class Application: Sendable {
             self.eventLoops = eventLoops
             self.shutdownGracePeriod = shutdownGracePeriod
             self.maxConnections = maxConnections
+            self.tlsHandshakeTimeout = tlsHandshakeTimeout
             self.clock = clock
         }
     }

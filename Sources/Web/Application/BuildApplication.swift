@@ -64,6 +64,7 @@ private func assemble(
     if let eventLoops = options.eventLoops { serverConfiguration.eventLoops = eventLoops }
     if let grace = options.shutdownGracePeriod { serverConfiguration.shutdownGracePeriod = grace }
     if let maxConnections = options.maxConnections { serverConfiguration.maxConnections = maxConnections }
+    if let handshakeTimeout = options.tlsHandshakeTimeout { serverConfiguration.tls?.handshakeTimeout = handshakeTimeout }
     let server = HTTPServer(
         configuration: serverConfiguration,
         responder: StaticFileResponder(root: configuration.publicDirectory, next: responder),
