@@ -6,7 +6,6 @@
 #include <openssl/rand.h>
 #include <openssl/err.h>
 #include <openssl/crypto.h>
-#include <sys/socket.h>
 
 // OpenSSL spells several calls as macros over *_ctrl and several constants with casts; Swift imports
 // neither, so they are wrapped here, unchanged.
@@ -44,11 +43,6 @@ static inline void wp_SSL_CTX_set_release_buffers(SSL_CTX *context) {
 static const uint64_t WP_SSL_OP_NO_COMPRESSION = SSL_OP_NO_COMPRESSION;
 static const uint64_t WP_SSL_OP_NO_RENEGOTIATION = SSL_OP_NO_RENEGOTIATION;
 static const uint64_t WP_SSL_OP_IGNORE_UNEXPECTED_EOF = SSL_OP_IGNORE_UNEXPECTED_EOF;
-
-/// send(2) that reports a vanished peer as EPIPE instead of raising SIGPIPE.
-static inline long wp_send_nosignal(int fd, const void *bytes, size_t length) {
-    return (long)send(fd, bytes, length, MSG_NOSIGNAL);
-}
 
 static inline void wp_BIO_set_retry_read(BIO *bio) { BIO_set_retry_read(bio); }
 static inline void wp_BIO_set_retry_write(BIO *bio) { BIO_set_retry_write(bio); }

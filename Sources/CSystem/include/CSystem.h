@@ -83,6 +83,13 @@ static inline int wp_block_termination_signals(void) {
 /// Ignores SIGPIPE process-wide: a closed stdout pipe must surface as a write error, not kill the server.
 static inline void wp_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 
+/// send(2) that reports a vanished peer as EPIPE instead of raising SIGPIPE. Kept here rather than in
+/// COpenSSL so socket headers are owned by one C module, and Swift files that import only Glibc
+/// still see SOCK_STREAM and friends.
+static inline long wp_send_nosignal(int fd, const void *bytes, size_t length) {
+    return (long)send(fd, bytes, length, MSG_NOSIGNAL);
+}
+
 /// Waits for SIGTERM or SIGINT; returns the signal number.
 static inline int wp_wait_termination_signal(void) {
     sigset_t set;

@@ -1,4 +1,5 @@
 import COpenSSL
+import CSystem
 import Glibc
 
 /// OpenSSL's I/O over a non-blocking socket, sending with MSG_NOSIGNAL. OpenSSL's own socket BIO

@@ -1,4 +1,5 @@
 import COpenSSL
+import CSystem
 import Glibc
 
 /// TLS over a non-blocking socket. The handshake is driven by the first reads; no call ever waits:
