@@ -40,6 +40,19 @@ import TemplateEngine
         }
     }
 
+    @Test func sectionsNestedWithoutEndAreAnErrorRatherThanAStackOverflow() {
+        let depth = 100_000
+        let source = String(repeating: "{{#a}}", count: depth) + String(repeating: "{{/a}}", count: depth)
+        do {
+            _ = try TemplateLibrary(templates: ["deep": source])
+            Issue.record("compiled without error")
+        } catch {
+            #expect(error.kind == .recursionTooDeep)
+            #expect(error.file == "deep")
+            #expect(error.line == 1)
+        }
+    }
+
     @Test(arguments: broken)
     func brokenTemplateReportsFileLineAndColumn(_ broken: BrokenTemplate) {
         do {
