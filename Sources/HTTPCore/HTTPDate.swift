@@ -7,11 +7,19 @@ import Foundation
 /// IMF-fixdate (RFC 9110 §5.6.7), the one date format HTTP senders may use, e.g.
 /// `Sun, 06 Nov 1994 08:49:37 GMT`. Computed by hand: no locale or formatter state involved.
 public enum HTTPDate {
+    /// The instants IMF-fixdate's four-digit years can spell (1000-01-01 to 9999-12-31T23:59:59);
+    /// anything outside is clamped, so no date, however absurd, can trap the arithmetic.
+    static let representable = -30_610_224_000...253_402_300_799
+
     public static func string(from date: Date) -> String {
-        string(secondsSince1970: Int(date.timeIntervalSince1970.rounded(.down)))
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        let bounds = Double(representable.lowerBound)...Double(representable.upperBound)
+        guard !seconds.isNaN else { return string(secondsSince1970: representable.upperBound) }
+        return string(secondsSince1970: Int(min(max(seconds, bounds.lowerBound), bounds.upperBound)))
     }
 
     public static func string(secondsSince1970 seconds: Int) -> String {
+        let seconds = min(max(seconds, representable.lowerBound), representable.upperBound)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civilDate(daysSince1970: days)

@@ -32,6 +32,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         return nil
     }
 
+    /// Every value of `name` in order, for fields that may repeat (Cookie, Set-Cookie).
     public func values(for name: String) -> [String] {
         fields.compactMap { ASCII.caseInsensitiveEquals($0.name, name) ? $0.value : nil }
     }
@@ -40,6 +41,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.contains { ASCII.caseInsensitiveEquals($0.name, name) }
     }
 
+    /// Appends and never replaces: a repeated field (Set-Cookie) must stay a line of its own.
     public mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
     }
@@ -61,6 +63,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// Removes every field called `name`, however its case is written.
     public mutating func remove(_ name: String) {
         fields.removeAll { ASCII.caseInsensitiveEquals($0.name, name) }
     }

@@ -38,6 +38,7 @@ extension Coordinator {
         return nil
     }
 
+    /// Drops `child` and its link back here, so nothing keeps a finished child alive.
     public func removeChild(_ child: any Coordinator) {
         children.removeAll { $0 === child }
         if child.parent === self { child.parent = nil }

@@ -39,6 +39,7 @@ public struct NavigationLedger: Sendable {
 
     public var count: Int { ring.count }
 
+    /// Once full, overwrites the oldest entry, so recording never grows past `capacity`.
     public mutating func record(_ entry: Entry) {
         totalRecorded += 1
         if ring.count < capacity {

@@ -63,6 +63,7 @@ public struct NavigationStack<Page: Hashable>: Hashable {
         return steps
     }
 
+    /// Back to the root page, closing any sheet: what following the active tab's link does.
     @discardableResult
     public mutating func popToRoot() -> [NavigationStep<Page>] {
         popTo(depth: 1)

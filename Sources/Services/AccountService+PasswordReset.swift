@@ -40,7 +40,10 @@ extension AccountService {
     }
 
     /// Consumes the token (and every other pending token of that user) with the new password, in one write.
+    /// A bad token is refused before the deliberately slow hash, so guessing tokens costs the server
+    /// nothing; the token is checked again under the lock in case another request consumed it meanwhile.
     public func resetPassword(token: String, newPassword: String) throws -> User {
+        guard validToken(token, at: clock()) != nil else { throw AccountError.invalidOrExpiredToken }
         let hash = try hasher.hash(newPassword)
         return try writeLock.withLock { _ throws -> User in
             guard let record = validToken(token, at: clock()),

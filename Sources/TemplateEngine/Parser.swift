@@ -1,5 +1,9 @@
 /// Turns tokens into a `SyntaxNode` tree, applying the standalone-line rules along the way.
 struct Parser {
+    /// Bounds how deeply sections, parents and blocks nest: compiling and rendering walk the tree
+    /// recursively, so a runaway template must be an error rather than a stack overflow.
+    static let maximumNesting = 100
+
     private struct Open {
         var tag: Token.Tag
         var name: String
@@ -93,6 +97,11 @@ struct Parser {
         case .partial:
             append(.partial(name: token.name, indentation: indentation, at: token.location))
         case .section, .inverted, .parent, .block:
+            guard stack.count <= Self.maximumNesting else {
+                throw error(
+                    .recursionTooDeep, at: token.location,
+                    "'\(token.name)' opens a section nested more than \(Self.maximumNesting) deep")
+            }
             stack.append(Open(tag: tag, name: token.name, location: token.location, indentation: indentation))
         case .close:
             try close(token)

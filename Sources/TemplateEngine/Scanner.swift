@@ -6,6 +6,8 @@ struct Scanner {
     private var close: [UInt8] = Array("}}".utf8)
     private var line = 1
     private var lineStart = 0
+    /// The last index `location(of:)` reached on the current line, with its column.
+    private var counted = (index: 0, column: 1)
     private(set) var tokens: [Token] = []
 
     init(source: [UInt8], file: String) {
@@ -125,13 +127,15 @@ struct Scanner {
         return nil
     }
 
-    /// Columns count characters, not bytes: UTF-8 continuation bytes do not advance them.
-    private func location(of index: Int) -> SourceLocation {
-        var column = 1
-        for byte in source[lineStart..<index] where byte & 0xC0 != 0x80 {
-            column += 1
+    /// Columns count characters, not bytes: UTF-8 continuation bytes do not advance them. Counting
+    /// resumes from the previous tag on the same line, so a long line is counted once, not per tag.
+    private mutating func location(of index: Int) -> SourceLocation {
+        if counted.index < lineStart || counted.index > index { counted = (lineStart, 1) }
+        for byte in source[counted.index..<index] where byte & 0xC0 != 0x80 {
+            counted.column += 1
         }
-        return SourceLocation(line: line, column: column)
+        counted.index = index
+        return SourceLocation(line: line, column: counted.column)
     }
 
     private func error(_ kind: TemplateError.Kind, at location: SourceLocation, _ message: String) -> TemplateError {

@@ -11,13 +11,27 @@ enum TemplateDirectory {
     /// (name, source) for every file ending in `.fileExtension`; names are relative paths without it.
     static func templates(in directory: String, fileExtension: String) throws(TemplateError) -> [(String, [UInt8])] {
         var found: [(String, [UInt8])] = []
-        try walk(directory, prefix: "", suffix: "." + fileExtension, into: &found)
+        var info = stat()
+        var visited: Set<FolderIdentity> = stat(directory, &info) == 0 ? [FolderIdentity(info)] : []
+        try walk(directory, prefix: "", suffix: "." + fileExtension, visited: &visited, into: &found)
         return found
     }
 
-    private static func walk(_ path: String, prefix: String, suffix: String, into found: inout [(String, [UInt8])])
-        throws(TemplateError)
-    {
+    /// A folder as the file system knows it, so a link back up the tree is entered only once.
+    private struct FolderIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(_ info: stat) {
+            device = UInt64(truncatingIfNeeded: info.st_dev)
+            inode = UInt64(truncatingIfNeeded: info.st_ino)
+        }
+    }
+
+    private static func walk(
+        _ path: String, prefix: String, suffix: String, visited: inout Set<FolderIdentity>,
+        into found: inout [(String, [UInt8])]
+    ) throws(TemplateError) {
         guard let directory = opendir(path) else {
             throw TemplateError(.unreadableFile, file: path, line: 0, column: 0, message: "cannot open the template directory")
         }
@@ -34,7 +48,8 @@ enum TemplateDirectory {
             var info = stat()
             guard stat(full, &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
-                try walk(full, prefix: prefix + name + "/", suffix: suffix, into: &found)
+                guard visited.insert(FolderIdentity(info)).inserted else { continue }
+                try walk(full, prefix: prefix + name + "/", suffix: suffix, visited: &visited, into: &found)
             } else if name.hasSuffix(suffix) && name.count > suffix.count {
                 found.append((prefix + String(name.dropLast(suffix.count)), try contents(of: full, name: prefix + name)))
             }

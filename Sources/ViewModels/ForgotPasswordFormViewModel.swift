@@ -11,9 +11,7 @@ public struct ForgotPasswordFormViewModel {
     public init(accounts: any AccountRepository) {
         self.accounts = accounts
         state = FormState(fields: [
-            FormField(
-                name: "email", label: "Email address", inputType: .email, autocomplete: "email", isRequired: true,
-                maxLength: FieldRules.emailMaximumLength),
+            .email(),
         ])
     }
 

@@ -11,16 +11,12 @@ public struct RegisterFormViewModel {
     public init(accounts: any AccountRepository) {
         self.accounts = accounts
         state = FormState(fields: [
-            FormField(
-                name: "email", label: "Email address", inputType: .email, autocomplete: "email", isRequired: true,
-                maxLength: FieldRules.emailMaximumLength),
+            .email(),
             FormField(
                 name: "username", label: "Username", autocomplete: "username", isRequired: true,
                 maxLength: FieldRules.usernameLengths.upperBound,
                 hint: "3 to 32 letters, digits, dots, dashes or underscores"),
-            FormField(
-                name: "password", label: "Password", inputType: .password, autocomplete: "new-password",
-                isRequired: true, maxLength: FieldRules.passwordMaximumLength, hint: "At least 9 characters"),
+            .newPassword(label: "Password"),
         ])
     }
 

@@ -13,9 +13,7 @@ public struct ResetPasswordFormViewModel {
         self.token = token
         self.accounts = accounts
         state = FormState(fields: [
-            FormField(
-                name: "password", label: "New password", inputType: .password, autocomplete: "new-password",
-                isRequired: true, maxLength: FieldRules.passwordMaximumLength, hint: "At least 9 characters"),
+            .newPassword(label: "New password"),
             FormField(
                 name: "confirmation", label: "Confirm new password", inputType: .password,
                 autocomplete: "new-password", isRequired: true, maxLength: FieldRules.passwordMaximumLength),

@@ -9,6 +9,8 @@ final class FakeAccounts: AccountRepository {
     }
 
     private let accounts = Mutex<[Account]>([])
+    /// When set, saving settings is refused as throttled with this wait.
+    let settingsThrottle = Mutex<Int?>(nil)
 
     init(users: [(User, String)] = [(User(id: UserID("u1"), username: "ada", email: "ada@example.com"), "correct-horse")]) {
         accounts.withLock { $0 = users.map { Account(user: $0.0, password: $0.1) } }
@@ -39,7 +41,8 @@ final class FakeAccounts: AccountRepository {
     func isResetTokenValid(_ token: String) -> Bool { false }
 
     func saveSettings(_ settings: Settings, for user: UserID) throws -> User {
-        try accounts.withLock { accounts in
+        if let seconds = settingsThrottle.withLock({ $0 }) { throw AccountError.tooManyAttempts(retryAfterSeconds: seconds) }
+        return try accounts.withLock { accounts in
             guard let index = accounts.firstIndex(where: { $0.user.id == user }) else { throw AccountError.invalidCredentials }
             accounts[index].user.settings = settings
             return accounts[index].user

@@ -29,6 +29,20 @@ import ViewModels
         #expect(screen.library?.list?.categoryName == "Books")
     }
 
+    @Test func aThrottledSettingsSaveKeepsItsWaitForRetryAfter() throws {
+        let app = fixture.coordinator()
+        fixture.accounts.settingsThrottle.withLock { $0 = 30 }
+        let outcome = try app.submit(.library(.settings), form: ["displayName": "Ada", "theme": "dark"], viewer: ada)
+        guard case .rateLimited(let screen, let seconds) = outcome else {
+            Issue.record("expected a rate-limited outcome, got \(outcome)")
+            return
+        }
+        #expect(seconds == 30)
+        #expect(screen.status == .invalid)
+        #expect(screen.library?.settings?.form.isInvalid == true)
+        #expect(fixture.ada.settings.theme != .dark)
+    }
+
     @Test func anInvalidEditStaysOnTheOptionsTab() throws {
         let app = fixture.coordinator()
         let long = String(repeating: "x", count: 201)

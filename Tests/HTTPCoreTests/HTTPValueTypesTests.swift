@@ -1,3 +1,4 @@
+import Foundation
 import HTTPCore
 import Testing
 
@@ -59,5 +60,17 @@ import Testing
     ])
     func datesUseIMFFixdate(seconds: Int, expected: String) {
         #expect(HTTPDate.string(secondsSince1970: seconds) == expected)
+    }
+
+    @Test func datesBeyondFourDigitYearsAreClampedInsteadOfTrapping() {
+        let latest = "Fri, 31 Dec 9999 23:59:59 GMT"
+        let earliest = "Wed, 01 Jan 1000 00:00:00 GMT"
+        #expect(HTTPDate.string(secondsSince1970: .max) == latest)
+        #expect(HTTPDate.string(secondsSince1970: .min) == earliest)
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: .infinity)) == latest)
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: -.infinity)) == earliest)
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 1e300)) == latest)
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: .nan)) == latest)
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 784_111_777.9)) == "Sun, 06 Nov 1994 08:49:37 GMT")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import Storage
 import Testing
 @testable import Services
 
@@ -71,6 +72,19 @@ struct PasswordResetTests {
         #expect(!fixture.accounts.isResetTokenValid(token))
         #expect(throws: AccountError.invalidOrExpiredToken) {
             try fixture.accounts.resetPassword(token: token, newPassword: "x")
+        }
+    }
+
+    /// Hashing at the maximum cost takes many minutes: finishing at all shows a made-up token is
+    /// refused before the slow hash, so guessing tokens costs the server nothing.
+    @Test(.timeLimit(.minutes(1)))
+    func aMadeUpTokenIsRefusedBeforeTheNewPasswordIsHashed() throws {
+        let accounts = try AccountService(
+            store: InMemoryStore(), outbox: fixture.outbox,
+            configuration: .init(passwordIterations: Int(Int32.max), resetLinkBase: "http://127.0.0.1:8080"),
+            clock: fixture.clock.closure)
+        #expect(throws: AccountError.invalidOrExpiredToken) {
+            try accounts.resetPassword(token: "made-up-token", newPassword: "a long new password")
         }
     }
 

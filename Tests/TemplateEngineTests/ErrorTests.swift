@@ -26,6 +26,33 @@ import TemplateEngine
         BrokenTemplate(source: "{{! a comment\nover lines }}\n  {{#open}}", kind: .unclosedSection, line: 3, column: 3),
     ]
 
+    @Test(.timeLimit(.minutes(1)))
+    func aLineOfManyTagsIsCountedOnceAndStillGetsItsColumnRight() {
+        let count = 50_000
+        let source = String(repeating: "ü{{a}}", count: count) + "{{#open}}"
+        do {
+            _ = try TemplateLibrary(templates: ["long": source])
+            Issue.record("compiled without error")
+        } catch {
+            #expect(error.kind == .unclosedSection)
+            #expect(error.line == 1)
+            #expect(error.column == count * 6 + 1)
+        }
+    }
+
+    @Test func sectionsNestedWithoutEndAreAnErrorRatherThanAStackOverflow() {
+        let depth = 100_000
+        let source = String(repeating: "{{#a}}", count: depth) + String(repeating: "{{/a}}", count: depth)
+        do {
+            _ = try TemplateLibrary(templates: ["deep": source])
+            Issue.record("compiled without error")
+        } catch {
+            #expect(error.kind == .recursionTooDeep)
+            #expect(error.file == "deep")
+            #expect(error.line == 1)
+        }
+    }
+
     @Test(arguments: broken)
     func brokenTemplateReportsFileLineAndColumn(_ broken: BrokenTemplate) {
         do {

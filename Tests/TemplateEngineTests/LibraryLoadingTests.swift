@@ -30,6 +30,17 @@ import TemplateEngine
         }
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func foldersLinkedBackUpTheTreeAreReadOnce() throws {
+        try withTemplates(["pages/page.mustache": "P"]) { directory in
+            // Two links to the parent: followed blindly, the walk branches at every level.
+            try FileManager.default.createSymbolicLink(atPath: directory + "/pages/up", withDestinationPath: "..")
+            try FileManager.default.createSymbolicLink(atPath: directory + "/pages/again", withDestinationPath: "..")
+            let library = try TemplateLibrary(directory: directory)
+            #expect(library.names == ["pages/page"])
+        }
+    }
+
     @Test func firstBrokenFileFailsStartUpWithItsPosition() throws {
         let files = ["a.mustache": "fine", "pages/b.mustache": "line one\n  {{#open}}\n"]
         try withTemplates(files) { directory in

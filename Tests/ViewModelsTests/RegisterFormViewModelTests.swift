@@ -6,6 +6,20 @@ import Testing
     let accounts = InMemoryAccounts()
     static let valid: FormInput = ["email": "new@example.com", "username": "newbie", "password": "nine chars"]
 
+    @Test func choosingAPasswordReadsAndIsBoundedTheSameOnRegistrationAndReset() throws {
+        let registration = try #require(RegisterFormViewModel(accounts: accounts).state["password"])
+        let reset = try #require(ResetPasswordFormViewModel(token: "t", accounts: accounts).state["password"])
+        #expect(registration.label == "Password")
+        #expect(reset.label == "New password")
+        for field in [registration, reset] {
+            #expect(field.isPassword && field.isRequired)
+            #expect(field.autocomplete == "new-password")
+            #expect(field.maxLength == FieldRules.passwordMaximumLength)
+            #expect(field.hint == "At least \(FieldRules.passwordMinimumLength) characters")
+        }
+        #expect(RegisterFormViewModel(accounts: accounts).state["email"] == ForgotPasswordFormViewModel(accounts: accounts).state["email"])
+    }
+
     @Test func registersWithTrimmedValues() throws {
         var form = RegisterFormViewModel(accounts: accounts)
         let outcome = try form.submit(["email": " new@example.com ", "username": "\tnewbie\n", "password": "nine chars"])

@@ -38,8 +38,10 @@ extension AppCoordinator {
                 switch try list.addItem(form) {
                 case .succeeded(let item):
                     return .redirect(.library(.item(category, item.id, nil)))
-                case .invalid(let state), .rateLimited(let state, _):
+                case .invalid(let state):
                     return refusedLibraryForm(route, state: state, viewer: viewer)
+                case .rateLimited(let state, let seconds):
+                    return refusedLibraryForm(route, state: state, viewer: viewer, retryAfterSeconds: seconds)
                 }
             case .item(let category, let id, _):
                 guard let detail = ItemDetailViewModel(item: id, tab: .options, catalog: catalog) else {
@@ -48,8 +50,10 @@ extension AppCoordinator {
                 switch try detail.submitOptions(form) {
                 case .succeeded:
                     return .redirect(.library(.item(category, id, .options)))
-                case .invalid(let state), .rateLimited(let state, _):
+                case .invalid(let state):
                     return refusedLibraryForm(route, state: state, viewer: viewer)
+                case .rateLimited(let state, let seconds):
+                    return refusedLibraryForm(route, state: state, viewer: viewer, retryAfterSeconds: seconds)
                 }
             case .deleteItem(let category, let id):
                 guard let detail = ItemDetailViewModel(item: id, catalog: catalog) else {
@@ -60,14 +64,19 @@ extension AppCoordinator {
                 return .redirect(.library(.category(category)))
             case .settings:
                 var model = SettingsViewModel(settings: viewer.settings, user: viewer.user?.id, accounts: dependencies.accounts)
+                let retryAfterSeconds: Int?
                 switch try model.submit(form) {
                 case .succeeded:
                     return .redirect(.library(.settings))
-                case .invalid, .rateLimited:
-                    library.show(.settings)
-                    visit(.library(route))
-                    return .render(libraryScreen(url: .library(route), viewer: viewer, status: .invalid, settingsModel: model))
+                case .invalid:
+                    retryAfterSeconds = nil
+                case .rateLimited(_, let seconds):
+                    retryAfterSeconds = seconds
                 }
+                library.show(.settings)
+                visit(.library(route))
+                let screen = libraryScreen(url: .library(route), viewer: viewer, status: .invalid, settingsModel: model)
+                return Self.refusal(screen, retryAfterSeconds: retryAfterSeconds)
             case .home, .category:
                 return notFound(path: route.print(), viewer: viewer)
             }
@@ -78,10 +87,18 @@ extension AppCoordinator {
         }
     }
 
-    private func refusedLibraryForm(_ route: LibraryRoute, state: FormState, viewer: Viewer) -> NavigationOutcome {
+    private func refusedLibraryForm(
+        _ route: LibraryRoute, state: FormState, viewer: Viewer, retryAfterSeconds: Int? = nil
+    ) -> NavigationOutcome {
         library.show(route)
         visit(.library(route))
-        return .render(libraryScreen(url: .library(route), viewer: viewer, status: .invalid, form: state))
+        let screen = libraryScreen(url: .library(route), viewer: viewer, status: .invalid, form: state)
+        return Self.refusal(screen, retryAfterSeconds: retryAfterSeconds)
+    }
+
+    /// A refused form's screen; throttling keeps its wait so Web can answer 429 with `Retry-After`.
+    private static func refusal(_ screen: Screen, retryAfterSeconds: Int?) -> NavigationOutcome {
+        retryAfterSeconds.map { .rateLimited(screen, retryAfterSeconds: $0) } ?? .render(screen)
     }
 
     private func submitAccount(_ route: AccountRoute, form: FormInput, viewer: Viewer) throws -> NavigationOutcome {
