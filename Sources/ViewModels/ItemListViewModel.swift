@@ -97,7 +97,8 @@ public struct ItemListViewModel {
     static func sorted(_ items: [Item], by sort: Sort) -> [Item] {
         switch sort {
         case .id:
-            items.sorted { $0.id < $1.id }
+            // The catalog keeps each category in id order: hand that array back without copying it.
+            items.indices.dropFirst().allSatisfy({ items[$0 - 1].id < items[$0].id }) ? items : items.sorted { $0.id < $1.id }
         case .title:
             items.sorted { lhs, rhs in
                 switch NaturalOrder.compare(lhs.title, rhs.title) {
