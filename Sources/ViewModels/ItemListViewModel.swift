@@ -44,12 +44,27 @@ public struct ItemListViewModel {
         catalog: any CatalogRepository
     ) {
         guard let category = catalog.category(id) else { return nil }
+        self.init(category: category, items: catalog.items(in: id), selected: selected, sort: sort, settings: settings, catalog: catalog)
+    }
+
+    /// The snapshot's selected category (nil without one), read with the rest of the page.
+    public init?(
+        snapshot: CatalogSnapshot, selected: ItemID? = nil, sort: Sort = .id, settings: Settings = Settings(),
+        catalog: any CatalogRepository
+    ) {
+        guard let category = snapshot.selected else { return nil }
+        self.init(category: category, items: snapshot.items, selected: selected, sort: sort, settings: settings, catalog: catalog)
+    }
+
+    private init(
+        category: Category, items: [Item], selected: ItemID?, sort: Sort, settings: Settings, catalog: any CatalogRepository
+    ) {
         self.category = category
         self.sort = sort
         self.catalog = catalog
         showsSubtitles = settings.showSubtitles
         let showsSubtitles = settings.showSubtitles
-        rows = Self.sorted(catalog.items(in: id), by: sort).map { item in
+        rows = Self.sorted(items, by: sort).map { item in
             Row(
                 id: item.id, title: item.title, subtitle: showsSubtitles ? item.subtitle : "",
                 isSelected: item.id == selected, isFavourite: item.isFavourite)
