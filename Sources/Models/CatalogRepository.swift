@@ -6,6 +6,8 @@ public protocol CatalogRepository: Sendable {
     func items(in category: CategoryID) -> [Item]
     func itemCount(in category: CategoryID) -> Int
     func item(_ id: ItemID) -> Item?
+    /// Every category with its count and the selected one's items, read at one moment.
+    func snapshot(selecting category: CategoryID?) -> CatalogSnapshot
 
     func addItem(_ draft: ItemDraft, to category: CategoryID) throws -> Item
     func updateItem(_ id: ItemID, with draft: ItemDraft) throws -> Item

@@ -68,6 +68,17 @@ public final class CatalogService: CatalogRepository {
         state.withLock { $0.item(id) }
     }
 
+    /// Under one lock: a Library page reads the sidebar and its list together.
+    public func snapshot(selecting category: CategoryID?) -> CatalogSnapshot {
+        state.withLock { state in
+            let selected = category.flatMap { state.category($0) }
+            return CatalogSnapshot(
+                categories: state.categories,
+                itemCounts: state.categories.map { state.itemsByCategory[$0.id]?.count ?? 0 },
+                selected: selected, items: selected.flatMap { state.itemsByCategory[$0.id] } ?? [])
+        }
+    }
+
     func notify(_ change: CatalogChange) {
         for observer in observers.withLock({ $0 }) {
             observer(change)

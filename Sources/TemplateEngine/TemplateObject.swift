@@ -3,7 +3,8 @@
 /// Stored as a small array rather than a dictionary: template objects have a handful of fields,
 /// and a linear scan over precomputed key fingerprints beats hashing at render time.
 public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
-    typealias Field = (key: TemplateKey, value: TemplateValue)
+    /// Unlabelled, so a dictionary literal's own array becomes the storage as is.
+    typealias Field = (TemplateKey, TemplateValue)
 
     var fields: [Field]
 
@@ -13,21 +14,21 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
 
     /// Builds an object from fields in order; when a key repeats, the last value wins.
     public init<S: Sequence>(_ fields: S) where S.Element == (TemplateKey, TemplateValue) {
-        self.init(adopting: fields.map { (key: $0.0, value: $0.1) })
+        self.init(adopting: Array(fields))
     }
 
     public init(dictionaryLiteral elements: (TemplateKey, TemplateValue)...) {
-        self.init(adopting: elements.map { (key: $0.0, value: $0.1) })
+        self.init(adopting: elements)
     }
 
     /// Keeps the array as storage (no copy) unless a key repeats.
     init(adopting fields: [Field]) {
         self.fields = fields
         for index in fields.indices.dropFirst() {
-            let key = fields[index].key
-            if fields[..<index].contains(where: { $0.key == key }) {
+            let key = fields[index].0
+            if fields[..<index].contains(where: { $0.0 == key }) {
                 self.fields = []
-                for field in fields { self[field.key] = field.value }
+                for (key, value) in fields { self[key] = value }
                 return
             }
         }
@@ -37,20 +38,20 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
     public subscript(key: TemplateKey) -> TemplateValue? {
         get { field(key) }
         set {
-            if let index = fields.firstIndex(where: { $0.key == key }) {
+            if let index = fields.firstIndex(where: { $0.0 == key }) {
                 if let newValue {
-                    fields[index].value = newValue
+                    fields[index].1 = newValue
                 } else {
                     fields.remove(at: index)
                 }
             } else if let newValue {
-                fields.append((key: key, value: newValue))
+                fields.append((key, newValue))
             }
         }
     }
 
     /// The keys in insertion order.
-    public var keys: [TemplateKey] { fields.map(\.key) }
+    public var keys: [TemplateKey] { fields.map(\.0) }
 
     public var count: Int { fields.count }
 
@@ -58,8 +59,8 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
     func field(_ key: TemplateKey) -> TemplateValue? {
         let fingerprint = key.fingerprint
         return fields.withUnsafeBufferPointer { fields in
-            for index in fields.indices where fields[index].key.fingerprint == fingerprint {
-                if fields[index].key.name == key.name { return fields[index].value }
+            for index in fields.indices where fields[index].0.fingerprint == fingerprint {
+                if fields[index].0.name == key.name { return fields[index].1 }
             }
             return nil
         }

@@ -60,7 +60,7 @@ extension TemplateValue: ExpressibleByArrayLiteral, ExpressibleByDictionaryLiter
     }
 
     public init(dictionaryLiteral elements: (TemplateKey, TemplateValue)...) {
-        self = .object(TemplateObject(adopting: elements.map { (key: $0.0, value: $0.1) }))
+        self = .object(TemplateObject(adopting: elements))
     }
 }
 

@@ -44,12 +44,27 @@ public struct ItemListViewModel {
         catalog: any CatalogRepository
     ) {
         guard let category = catalog.category(id) else { return nil }
+        self.init(category: category, items: catalog.items(in: id), selected: selected, sort: sort, settings: settings, catalog: catalog)
+    }
+
+    /// The snapshot's selected category (nil without one), read with the rest of the page.
+    public init?(
+        snapshot: CatalogSnapshot, selected: ItemID? = nil, sort: Sort = .id, settings: Settings = Settings(),
+        catalog: any CatalogRepository
+    ) {
+        guard let category = snapshot.selected else { return nil }
+        self.init(category: category, items: snapshot.items, selected: selected, sort: sort, settings: settings, catalog: catalog)
+    }
+
+    private init(
+        category: Category, items: [Item], selected: ItemID?, sort: Sort, settings: Settings, catalog: any CatalogRepository
+    ) {
         self.category = category
         self.sort = sort
         self.catalog = catalog
         showsSubtitles = settings.showSubtitles
         let showsSubtitles = settings.showSubtitles
-        rows = Self.sorted(catalog.items(in: id), by: sort).map { item in
+        rows = Self.sorted(items, by: sort).map { item in
             Row(
                 id: item.id, title: item.title, subtitle: showsSubtitles ? item.subtitle : "",
                 isSelected: item.id == selected, isFavourite: item.isFavourite)
@@ -97,7 +112,8 @@ public struct ItemListViewModel {
     static func sorted(_ items: [Item], by sort: Sort) -> [Item] {
         switch sort {
         case .id:
-            items.sorted { $0.id < $1.id }
+            // The catalog keeps each category in id order: hand that array back without copying it.
+            items.indices.dropFirst().allSatisfy({ items[$0 - 1].id < items[$0].id }) ? items : items.sorted { $0.id < $1.id }
         case .title:
             items.sorted { lhs, rhs in
                 switch NaturalOrder.compare(lhs.title, rhs.title) {

@@ -24,9 +24,14 @@ public struct SidebarViewModel: Hashable, Sendable {
     public let isSettingsSelected: Bool
 
     public init(selected: CategoryID?, isSettingsSelected: Bool = false, catalog: any CatalogRepository) {
-        rows = catalog.categories().map { category in
+        self.init(selected: selected, isSettingsSelected: isSettingsSelected, snapshot: catalog.snapshot(selecting: nil))
+    }
+
+    /// From a snapshot already taken for the page, so the catalog is read once.
+    public init(selected: CategoryID?, isSettingsSelected: Bool = false, snapshot: CatalogSnapshot) {
+        rows = zip(snapshot.categories, snapshot.itemCounts).map { category, count in
             Row(
-                id: category.id, name: category.name, itemCount: catalog.itemCount(in: category.id),
+                id: category.id, name: category.name, itemCount: count,
                 isSelected: !isSettingsSelected && category.id == selected)
         }
         self.isSettingsSelected = isSettingsSelected

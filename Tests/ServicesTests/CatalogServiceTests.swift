@@ -39,6 +39,17 @@ struct CatalogServiceTests {
         #expect(fixture.catalog.itemCount(in: second) == 51)
     }
 
+    @Test(arguments: [CategoryID("category-2"), CategoryID("nope"), nil])
+    func aSnapshotAgreesWithTheSingleReads(_ selected: CategoryID?) throws {
+        try fixture.catalog.deleteItem(ItemID(60))
+        let snapshot = fixture.catalog.snapshot(selecting: selected)
+        #expect(snapshot.categories == fixture.catalog.categories())
+        #expect(snapshot.itemCounts == fixture.catalog.categories().map { fixture.catalog.itemCount(in: $0.id) })
+        #expect(snapshot.selected == selected.flatMap { fixture.catalog.category($0) })
+        #expect(snapshot.items == (snapshot.selected == nil ? [] : fixture.catalog.items(in: second)))
+        #expect(snapshot.itemCounts[1] == 49)
+    }
+
     @Test func listsStaySortedById() throws {
         _ = try fixture.catalog.moveItem(ItemID(1), to: second)
         let ids = fixture.catalog.items(in: second).map(\.id.rawValue)

@@ -37,10 +37,11 @@ extension AppCoordinator {
 
     func viewerChrome(_ viewer: Viewer, current: AppRoute) -> ViewerChrome {
         let next: AppRoute? = if case .account = current { nil } else { current }
+        let links = AccountRoute.signInLinks(next: next)
         return ViewerChrome(
             isSignedIn: viewer.isSignedIn, displayName: viewer.user?.displayName, theme: viewer.settings.theme.rawValue,
-            loginHref: AppRoute.account(.login(next: next)).print(),
-            registerHref: AppRoute.account(.register(next: next)).print(),
+            loginHref: links.login,
+            registerHref: links.register,
             logoutAction: AppRoute.account(.logout).print(),
             settingsHref: AppRoute.library(.settings).print(),
             inspectorHref: AppRoute.inspector.print())

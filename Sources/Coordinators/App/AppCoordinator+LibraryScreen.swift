@@ -19,7 +19,8 @@ extension AppCoordinator {
         }.last
         let detailModel = detail.flatMap { ItemDetailViewModel(item: $0.1, tab: $0.2, catalog: catalog) }
 
-        let sidebar = SidebarViewModel(selected: category, isSettingsSelected: library.isShowingSettings, catalog: catalog)
+        let snapshot = catalog.snapshot(selecting: category)
+        let sidebar = SidebarViewModel(selected: category, isSettingsSelected: library.isShowingSettings, snapshot: snapshot)
         var content = LibraryContent(
             categories: sidebar.rows.map { row in
                 LibraryContent.CategoryLink(
@@ -29,7 +30,7 @@ extension AppCoordinator {
             settingsLink: Link(title: "Settings", href: LibraryRoute.settings.print(), isCurrent: library.isShowingSettings))
 
         if let category,
-            let list = ItemListViewModel(category: category, selected: detail?.1, settings: viewer.settings, catalog: catalog)
+            let list = ItemListViewModel(snapshot: snapshot, selected: detail?.1, settings: viewer.settings, catalog: catalog)
         {
             content.list = ItemListContent(
                 categoryName: list.category.name, newItemHref: LibraryRoute.newItem(category).print(),

@@ -23,16 +23,46 @@ extension LibraryRoute {
         case .settings:
             "/library/settings"
         case .category(let category):
-            "/library/\(Self.segment(category))"
-        case .item(let category, let item, nil):
-            "/library/\(Self.segment(category))/items/\(item.rawValue)"
-        case .item(let category, let item, let tab?):
-            "/library/\(Self.segment(category))/items/\(item.rawValue)/\(tab.rawValue)"
+            Self.path(category)
+        case .item(let category, let item, let tab):
+            Self.path(category, item: item, tail: tab.map { "/" + $0.rawValue } ?? "")
         case .newItem(let category):
-            "/library/\(Self.segment(category))/items/new"
+            Self.path(category, tail: "/items/new")
         case .deleteItem(let category, let item):
-            "/library/\(Self.segment(category))/items/\(item.rawValue)/delete"
+            Self.path(category, item: item, tail: "/delete")
         }
+    }
+
+    /// `/library/{category}[/items/{item}]{tail}`, its bytes written straight into the string's
+    /// storage: a page prints dozens, and appending piece by piece costs more than the page's HTML.
+    private static func path(_ category: CategoryID, item: ItemID? = nil, tail: String = "") -> String {
+        var slug = segment(category)
+        var tail = tail
+        let digits = item.map { ASCIIDigits($0.rawValue) }
+        let count = 9 + slug.utf8.count + (digits.map { 7 + $0.count } ?? 0) + tail.utf8.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            guard let start = buffer.baseAddress else { return 0 }
+            var end = copy("/library/", to: start)
+            end = slug.withUTF8 { copy($0, to: end) }
+            if let digits {
+                end = copy("/items/", to: end)
+                end = digits.write { copy($0, to: end) }
+            }
+            end = tail.withUTF8 { copy($0, to: end) }
+            return end - start
+        }
+    }
+
+    private static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>)
+        -> UnsafeMutablePointer<UInt8>
+    {
+        guard let source = bytes.baseAddress else { return target }
+        target.update(from: source, count: bytes.count)
+        return target + bytes.count
+    }
+
+    private static func copy(_ text: StaticString, to target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        copy(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), to: target)
     }
 
     /// A slug spelled like a fixed segment (`settings`) is fully escaped: the parser matches fixed
@@ -67,7 +97,13 @@ extension AccountRoute {
         }
     }
 
-    private static func query(_ next: AppRoute?) -> String {
+    static func query(_ next: AppRoute?) -> String {
         next.map { "?next=" + URLComponentCoding.encode($0.print()) } ?? ""
+    }
+
+    /// The sign-in and register links back to `next`, printing and encoding it once for both.
+    static func signInLinks(next: AppRoute?) -> (login: String, register: String) {
+        let query = query(next)
+        return ("/login" + query, "/register" + query)
     }
 }

@@ -13,20 +13,24 @@ enum URLComponentCoding {
             return !onlyDots
         }
         if plain == true { return value }
-        let bytes = Array(value.utf8)
-        let onlyDots = !bytes.isEmpty && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        for byte in bytes {
-            if isUnreserved(byte) && !(onlyDots && byte == UInt8(ascii: ".")) {
-                out.append(byte)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hexDigit(byte >> 4))
-                out.append(hexDigit(byte & 0x0F))
+        let utf8 = value.utf8
+        let onlyDots = !utf8.isEmpty && utf8.allSatisfy { $0 == UInt8(ascii: ".") }
+        // Written straight into the string's storage: at most three bytes per byte.
+        return String(unsafeUninitializedCapacity: utf8.count * 3) { buffer in
+            var count = 0
+            for byte in utf8 {
+                if isUnreserved(byte) && !(onlyDots && byte == UInt8(ascii: ".")) {
+                    buffer[count] = byte
+                    count += 1
+                } else {
+                    buffer[count] = UInt8(ascii: "%")
+                    buffer[count + 1] = hexDigit(byte >> 4)
+                    buffer[count + 2] = hexDigit(byte & 0x0F)
+                    count += 3
+                }
             }
+            return count
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Encodes every byte of `value` (used to keep a slug from reading as a reserved word).

@@ -10,10 +10,18 @@ public struct StaticFileResponder: HTTPResponder {
         public var cacheControl: String
         /// Files up to this size stay in memory (revalidated against the file's identity each request).
         public var maxCachedFileBytes: Int
+        /// Take the names at the top of `root` once, at start: a plain path whose first segment is
+        /// none of them goes to `next` without a `stat`. Off (development), every path is looked up,
+        /// so files added while running are found.
+        public var freezesTopLevelNames: Bool
 
-        public init(cacheControl: String = "public, max-age=3600", maxCachedFileBytes: Int = 512 * 1024) {
+        public init(
+            cacheControl: String = "public, max-age=3600", maxCachedFileBytes: Int = 512 * 1024,
+            freezesTopLevelNames: Bool = false
+        ) {
             self.cacheControl = cacheControl
             self.maxCachedFileBytes = maxCachedFileBytes
+            self.freezesTopLevelNames = freezesTopLevelNames
         }
     }
 
@@ -21,17 +29,23 @@ public struct StaticFileResponder: HTTPResponder {
     private let next: any HTTPResponder
     private let configuration: Configuration
     private let cache: Cache
+    /// With `freezesTopLevelNames`: the names in `root` at start.
+    private let topLevelNames: StaticFileNames?
 
     /// `root` is resolved once; if it does not exist every request goes to `next`.
     public init(root: String, next: any HTTPResponder, configuration: Configuration = .init()) {
-        self.root = Self.realPath(root)
+        let root = Self.realPath(root)
+        self.root = root
         self.next = next
         self.configuration = configuration
         self.cache = Cache()
+        self.topLevelNames = configuration.freezesTopLevelNames ? root.map(StaticFileNames.init(listing:)) : nil
     }
 
     public func respond(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
-        guard let root else { return next.respond(to: request, connection: connection, reply: reply) }
+        guard let root, topLevelNames?.mayName(request.path) ?? true else {
+            return next.respond(to: request, connection: connection, reply: reply)
+        }
         switch StaticFilePath.resolve(request.path) {
         case .notAFile:
             next.respond(to: request, connection: connection, reply: reply)

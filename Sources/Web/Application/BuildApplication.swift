@@ -52,8 +52,7 @@ private func assemble(
     let pool = WorkerPool(threads: options.workerThreads)
     let responder = AppResponder(
         dependencies: dependencies, accounts: accounts, sessions: sessions,
-        renderer: PageRenderer(
-            templates: templates, cache: configuration.isDevelopment ? nil : PageCache(), logger: logger), pool: pool, logger: logger, clock: seconds)
+        renderer: PageRenderer(templates: templates, logger: logger), pool: pool, logger: logger, clock: seconds)
     services.catalog.observe { change in
         switch change {
         case .itemRemoved, .itemMoved: responder.pruneSessions()
@@ -67,7 +66,9 @@ private func assemble(
     if let handshakeTimeout = options.tlsHandshakeTimeout { serverConfiguration.tls?.handshakeTimeout = handshakeTimeout }
     let server = HTTPServer(
         configuration: serverConfiguration,
-        responder: StaticFileResponder(root: configuration.publicDirectory, next: responder),
+        responder: StaticFileResponder(
+            root: configuration.publicDirectory, next: responder,
+            configuration: .init(freezesTopLevelNames: !configuration.isDevelopment)),
         logger: logger)
     let saver = SessionSaver(interval: options.saveInterval) { archive.save(force: false) }
     return Application(

@@ -11,30 +11,18 @@ import TemplateEngine
 /// (a shared scratch buffer would need a copy into the body anyway).
 final class PageRenderer: Sendable {
     let templates: TemplateSource
-    /// nil when templates may change (development).
-    private let cache: PageCache?
     private let logger: Logger
     private let sizeHint = Atomic<Int>(8192)
 
-    init(templates: TemplateSource, cache: PageCache?, logger: Logger) {
+    init(templates: TemplateSource, logger: Logger) {
         self.templates = templates
-        self.cache = cache
         self.logger = logger
     }
 
     /// The screen's page. Throws when the templates and the data disagree (a bug: answer 500).
     func page(_ screen: Screen, csrfToken: String, status: HTTPStatus, secure: Bool) throws(TemplateError) -> HTTPResponse {
-        let headers = SecurityHeaders.headers(SecurityHeaders.html, secure: secure)
-        guard let cache else {
-            let body = try render(screen.template.rawValue, screen.templateValue(csrfToken: csrfToken))
-            return HTTPResponse(status: status, headers: headers, body: body)
-        }
-        if let body = cache.page(for: screen, csrfToken: csrfToken) {
-            return HTTPResponse(status: status, headers: headers, body: body)
-        }
         let body = try render(screen.template.rawValue, screen.templateValue(csrfToken: csrfToken))
-        cache.store(body, for: screen, csrfToken: csrfToken)
-        return HTTPResponse(status: status, headers: headers, body: body)
+        return HTTPResponse(status: status, headers: SecurityHeaders.headers(SecurityHeaders.html, secure: secure), body: body)
     }
 
     /// The error page in the layout; plain text if even that cannot be rendered.
