@@ -35,9 +35,7 @@ public final class AppServices: Sendable {
     public let outbox: Outbox
     /// True when this start seeded the demo content.
     public let seeded: Bool
-    /// Where reset requests do their work after the answer: one serial lane, so a burst of them
-    /// waits its turn instead of occupying the workers that serve pages.
-    private let mail: DispatchQueue
+    private let mail: MailQueue
 
     /// Opens the store (reporting any repaired journal tail through `log`) and builds the services.
     public init(
@@ -47,14 +45,14 @@ public final class AppServices: Sendable {
         store = try JournalStore(configuration: .init(
             directory: configuration.dataDirectory + "/store", snapshotThreshold: configuration.snapshotThreshold))
         log("store opened: \(store.recovery)")
-        let mail = DispatchQueue(label: "waypoint.mail")
+        let mail = MailQueue(log: log)
         self.mail = mail
         outbox = Outbox(directory: configuration.dataDirectory + "/outbox", clock: clock)
         catalog = try CatalogService(store: store, clock: clock)
         accounts = try AccountService(
             store: store, outbox: outbox,
             configuration: .init(passwordIterations: configuration.passwordIterations, resetLinkBase: configuration.resetLinkBase),
-            clock: clock, log: log, background: { [mail] work in mail.async(execute: work) })
+            clock: clock, log: log, background: mail.submit)
         throttledAccounts = ThrottledAccounts(accounts: accounts, configuration: configuration.throttles, clock: clock)
         seeded = configuration.seedDemoData
             ? try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts) : false
@@ -63,7 +61,7 @@ public final class AppServices: Sendable {
 
     /// Returns once every reset request made so far has written its token and mail.
     public func waitForQueuedMail() {
-        mail.sync {}
+        mail.drain()
     }
 
     /// Finishes the queued mail, then releases the store's files (and its directory lock).
