@@ -3,8 +3,23 @@ import Models
 import Storage
 
 extension AccountService {
-    /// Queues a reset mail for a known address; an unknown one gets the same (silent) answer.
-    public func requestPasswordReset(email: String) throws {
+    /// Answers at once and the same way for every address: the look-up, the token's write (an fsync)
+    /// and the mail run later on `background`, so neither the outcome nor the time to answer tells
+    /// whether an account exists. Doing equal work for unknown addresses instead would mean writing
+    /// decoy tokens and mails, and still leave the disk's jitter to tell them apart. A failure back
+    /// there is logged: the caller already has its answer, and an error only a known address could
+    /// cause must not reach it anyway.
+    public func requestPasswordReset(email: String) {
+        background { [self] in
+            do {
+                try sendResetMail(to: email)
+            } catch {
+                log("password reset mail failed: \(error)")
+            }
+        }
+    }
+
+    private func sendResetMail(to email: String) throws {
         guard let account = state.withLock({ $0.account(email: email) }) else {
             log("password reset requested for an unknown address; no mail sent")
             return

@@ -37,21 +37,28 @@ public final class AccountService: AccountRepository {
     let outbox: Outbox
     let clock: @Sendable () -> Date
     let log: @Sendable (String) -> Void
-    let hasher: PasswordHasher
+    let hasher: any PasswordHashing
+    /// Runs the work behind a reset request once its caller has the answer (see `requestPasswordReset`).
+    let background: @Sendable (@escaping @Sendable () -> Void) -> Void
     let state: Mutex<AccountState>
     /// Serialises writers so uniqueness checks and token consumption see every earlier write.
     let writeLock = Mutex(())
 
+    /// `hasher` defaults to PBKDF2 at the configured cost. `background` defaults to running the
+    /// work at once, which suits tests; a server passes a queue so answers never wait for the disk.
     public init(
         store: any KeyValueStore, outbox: Outbox, configuration: Configuration = Configuration(),
-        clock: @escaping @Sendable () -> Date = { Date() }, log: @escaping @Sendable (String) -> Void = { _ in }
+        hasher: (any PasswordHashing)? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() }, log: @escaping @Sendable (String) -> Void = { _ in },
+        background: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() }
     ) throws {
         self.configuration = configuration
         self.store = store
         self.outbox = outbox
         self.clock = clock
         self.log = log
-        self.hasher = PasswordHasher(iterations: configuration.passwordIterations)
+        self.hasher = hasher ?? PasswordHasher(iterations: configuration.passwordIterations)
+        self.background = background
         state = Mutex(AccountState(try StoreCoding.decodeAll(StoredAccount.self, in: Self.accountsCollection, of: store)))
     }
 
@@ -59,13 +66,14 @@ public final class AccountService: AccountRepository {
         try register(username: username, email: email, password: password, settings: Settings())
     }
 
-    /// Registers with initial settings (the demo user's display name, for one).
+    /// Registers with initial settings (the demo user's display name, for one). A taken username or
+    /// email is refused before the deliberately slow hash, so such attempts cost the server nothing;
+    /// both are checked again under the write lock, since another registration may win meanwhile.
     public func register(username: String, email: String, password: String, settings: Settings) throws -> User {
+        try ensureAvailable(username: username, email: email)
         let hash = try hasher.hash(password)
         return try writeLock.withLock { _ throws -> User in
-            let current = state.withLock { $0 }
-            guard current.account(username: username) == nil else { throw AccountError.usernameTaken }
-            guard current.account(email: email) == nil else { throw AccountError.emailTaken }
+            try ensureAvailable(username: username, email: email)
             let user = User(id: UserID(ByteEncoding.hex(SecureRandom.bytes(8))), username: username, email: email, settings: settings)
             try save(StoredAccount(user: user, password: hash))
             return user
@@ -105,6 +113,14 @@ public final class AccountService: AccountRepository {
             [.put(collection: Self.accountsCollection, key: account.user.id.rawValue, value: try StoreCoding.encode(account))]
                 + extra)
         state.withLock { $0.upsert(account) }
+    }
+
+    private func ensureAvailable(username: String, email: String) throws(AccountError) {
+        let (usernameTaken, emailTaken) = state.withLock {
+            ($0.account(username: username) != nil, $0.account(email: email) != nil)
+        }
+        if usernameTaken { throw .usernameTaken }
+        if emailTaken { throw .emailTaken }
     }
 
     private func replacePassword(of id: UserID, with password: String) throws {

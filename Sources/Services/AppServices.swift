@@ -11,30 +11,31 @@ public final class AppServices: Sendable {
         public var resetLinkBase: String
         public var seedDemoData: Bool
         public var snapshotThreshold: Int
-        public var loginThrottle: LoginThrottle.Configuration
+        public var throttles: ThrottledAccounts.Configuration
 
         public init(
             dataDirectory: String, passwordIterations: Int = PasswordHasher.defaultIterations, resetLinkBase: String = "",
             seedDemoData: Bool = true, snapshotThreshold: Int = 8 << 20,
-            loginThrottle: LoginThrottle.Configuration = .init()
+            throttles: ThrottledAccounts.Configuration = .init()
         ) {
             self.dataDirectory = dataDirectory
             self.passwordIterations = passwordIterations
             self.resetLinkBase = resetLinkBase
             self.seedDemoData = seedDemoData
             self.snapshotThreshold = snapshotThreshold
-            self.loginThrottle = loginThrottle
+            self.throttles = throttles
         }
     }
 
     public let store: JournalStore
     public let catalog: CatalogService
     public let accounts: AccountService
-    /// Sign-in with throttling: what the login form should call.
-    public let login: ThrottledLogin
+    /// Sign-in, registration and password resets behind per-client throttles: what forms should call.
+    public let throttledAccounts: ThrottledAccounts
     public let outbox: Outbox
     /// True when this start seeded the demo content.
     public let seeded: Bool
+    private let mail: MailQueue
 
     /// Opens the store (reporting any repaired journal tail through `log`) and builds the services.
     public init(
@@ -44,20 +45,28 @@ public final class AppServices: Sendable {
         store = try JournalStore(configuration: .init(
             directory: configuration.dataDirectory + "/store", snapshotThreshold: configuration.snapshotThreshold))
         log("store opened: \(store.recovery)")
+        let mail = MailQueue(log: log)
+        self.mail = mail
         outbox = Outbox(directory: configuration.dataDirectory + "/outbox", clock: clock)
         catalog = try CatalogService(store: store, clock: clock)
         accounts = try AccountService(
             store: store, outbox: outbox,
             configuration: .init(passwordIterations: configuration.passwordIterations, resetLinkBase: configuration.resetLinkBase),
-            clock: clock, log: log)
-        login = ThrottledLogin(accounts: accounts, configuration: configuration.loginThrottle, clock: clock)
+            clock: clock, log: log, background: mail.submit)
+        throttledAccounts = ThrottledAccounts(accounts: accounts, configuration: configuration.throttles, clock: clock)
         seeded = configuration.seedDemoData
             ? try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts) : false
         if seeded { log("seeded the demo catalog and the user \(DemoData.username)") }
     }
 
-    /// Releases the store's files (and its directory lock).
+    /// Returns once every reset request made so far has written its token and mail.
+    public func waitForQueuedMail() {
+        mail.drain()
+    }
+
+    /// Finishes the queued mail, then releases the store's files (and its directory lock).
     public func close() {
+        waitForQueuedMail()
         store.close()
     }
 }

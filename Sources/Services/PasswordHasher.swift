@@ -1,5 +1,5 @@
 /// Hashes and verifies passwords with PBKDF2-HMAC-SHA256 and a random per-user salt.
-public struct PasswordHasher: Sendable {
+public struct PasswordHasher: PasswordHashing {
     public static let defaultIterations = 600_000
     public static let saltLength = 16
 

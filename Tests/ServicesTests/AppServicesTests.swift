@@ -24,7 +24,7 @@ struct AppServicesTests {
         let services = try open(log)
         #expect(!services.seeded)
         #expect(services.catalog.itemCount(in: CategoryID("category-1")) == 49)
-        #expect(try services.login.authenticate(username: "demo", password: "demo-password", clientAddress: "127.0.0.1").displayName == "Demo User")
+        #expect(try services.throttledAccounts.authenticate(username: "demo", password: "demo-password", clientAddress: "127.0.0.1").displayName == "Demo User")
         #expect(log.all.filter { $0.hasPrefix("store opened") }.count == 2)
         services.close()
     }

@@ -21,7 +21,7 @@ public func buildApplication(
         configuration: .init(
             dataDirectory: configuration.dataDirectory, passwordIterations: configuration.passwordIterations,
             resetLinkBase: configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)",
-            loginThrottle: options.loginThrottle),
+            throttles: .init(login: options.loginThrottle)),
         clock: clock, log: { logger.info($0) })
     do {
         return try assemble(configuration, options: options, services: services, templates: templates, logger: logger)
@@ -36,7 +36,7 @@ private func assemble(
     templates: TemplateSource, logger: Logger
 ) throws -> Application {
     let clock = options.clock
-    let accounts = ClientAwareAccounts(accounts: services.accounts, login: services.login)
+    let accounts = ClientAwareAccounts(services.throttledAccounts)
     let dependencies = AppDependencies(
         catalog: services.catalog, accounts: accounts,
         today: { UTCDay.calendarDate(clock()) },

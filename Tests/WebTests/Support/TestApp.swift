@@ -55,9 +55,10 @@ final class TestApp {
         return next
     }
 
-    /// Messages in the outbox, oldest first.
+    /// Messages in the outbox, oldest first, once the queued reset requests have written theirs.
     var outbox: [String] {
-        application.services.outbox.messagePaths().compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+        application.services.waitForQueuedMail()
+        return application.services.outbox.messagePaths().compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
     }
 
     deinit {

@@ -1,0 +1,85 @@
+import Foundation
+import Models
+import Synchronization
+
+/// The account operations anyone can start, each behind a throttle keyed by the client's address
+/// (sign-in also by account). A refused attempt costs neither a hash nor a write, and the refusal
+/// is `AccountError.tooManyAttempts`, which forms turn into 429 with `Retry-After`.
+public final class ThrottledAccounts: Sendable {
+    public struct Configuration: Sendable {
+        /// Failed sign-ins, per account and per address.
+        public var login: LoginThrottle.Configuration
+        /// Every registration attempt counts: a free name costs a slow hash, a taken one tells
+        /// whether it exists.
+        public var registrations: AttemptThrottle.Configuration
+        /// Every reset request counts: a known address costs a write and a mail.
+        public var resetRequests: AttemptThrottle.Configuration
+        /// Reset submissions with an invalid or expired token.
+        public var resetTokenFailures: AttemptThrottle.Configuration
+
+        public init(
+            login: LoginThrottle.Configuration = .init(),
+            registrations: AttemptThrottle.Configuration = .init(limit: 10),
+            resetRequests: AttemptThrottle.Configuration = .init(limit: 5),
+            resetTokenFailures: AttemptThrottle.Configuration = .init(limit: 10)
+        ) {
+            self.login = login
+            self.registrations = registrations
+            self.resetRequests = resetRequests
+            self.resetTokenFailures = resetTokenFailures
+        }
+    }
+
+    /// The accounts behind the throttles, for the calls nobody needs to throttle.
+    public let accounts: any AccountRepository
+    private let login: Mutex<LoginThrottle>
+    private let registrations: Mutex<AttemptThrottle>
+    private let resetRequests: Mutex<AttemptThrottle>
+    private let resetTokenFailures: Mutex<AttemptThrottle>
+    private let clock: @Sendable () -> Date
+
+    public init(
+        accounts: any AccountRepository, configuration: Configuration = .init(),
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.accounts = accounts
+        login = Mutex(LoginThrottle(configuration: configuration.login))
+        registrations = Mutex(AttemptThrottle(configuration: configuration.registrations))
+        resetRequests = Mutex(AttemptThrottle(configuration: configuration.resetRequests))
+        resetTokenFailures = Mutex(AttemptThrottle(configuration: configuration.resetTokenFailures))
+        self.clock = clock
+    }
+
+    /// Failures count against the account and the address; success clears the account's count.
+    public func authenticate(username: String, password: String, clientAddress: String) throws -> User {
+        try login.withLock { try $0.check(account: username, address: clientAddress, now: clock()) }
+        do {
+            let user = try accounts.authenticate(username: username, password: password)
+            login.withLock { $0.recordSuccess(account: username) }
+            return user
+        } catch AccountError.invalidCredentials {
+            login.withLock { $0.recordFailure(account: username, address: clientAddress, now: clock()) }
+            throw AccountError.invalidCredentials
+        }
+    }
+
+    public func register(username: String, email: String, password: String, clientAddress: String) throws -> User {
+        try registrations.withLock { try $0.attempt(clientAddress, now: clock()) }
+        return try accounts.register(username: username, email: email, password: password)
+    }
+
+    public func requestPasswordReset(email: String, clientAddress: String) throws {
+        try resetRequests.withLock { try $0.attempt(clientAddress, now: clock()) }
+        try accounts.requestPasswordReset(email: email)
+    }
+
+    public func resetPassword(token: String, newPassword: String, clientAddress: String) throws -> User {
+        try resetTokenFailures.withLock { try $0.check(clientAddress, now: clock()) }
+        do {
+            return try accounts.resetPassword(token: token, newPassword: newPassword)
+        } catch AccountError.invalidOrExpiredToken {
+            resetTokenFailures.withLock { $0.record(clientAddress, now: clock()) }
+            throw AccountError.invalidOrExpiredToken
+        }
+    }
+}
