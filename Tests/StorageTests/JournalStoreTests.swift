@@ -214,10 +214,12 @@ extension JournalStoreTests {
                     finished.leave()
                 }
             }
-            let deadline = Date().addingTimeInterval(5)
+            // Generous: the loop ends as soon as all eight are queued; the bound only stops a hang.
+            let deadline = Date().addingTimeInterval(60)
             while store.state.withLock({ $0.queue.count }) < 8, Date() < deadline { usleep(1_000) }
+            #expect(store.state.withLock { $0.queue.count } == 8)
         }
-        #expect(finished.wait(timeout: .now() + 5) == .success)
+        #expect(finished.wait(timeout: .now() + 60) == .success)
         #expect(store.all("group").count == 8)
         #expect(store.state.withLock { $0.commits } == 1)
     }
