@@ -50,11 +50,10 @@ private func assemble(
         sessions: sessions, file: SessionFile(directory: configuration.dataDirectory), logger: logger, clock: seconds)
     archive.restore()
     let pool = WorkerPool(threads: options.workerThreads)
-    let renderer = PageRenderer(
-        templates: templates, cache: configuration.isDevelopment ? nil : PageCache(), logger: logger)
     let responder = AppResponder(
         dependencies: dependencies, accounts: accounts, sessions: sessions,
-        renderer: renderer, pool: pool, logger: logger, clock: seconds)
+        renderer: PageRenderer(
+            templates: templates, cache: configuration.isDevelopment ? nil : PageCache(), logger: logger), pool: pool, logger: logger, clock: seconds)
     services.catalog.observe { change in
         switch change {
         case .itemRemoved, .itemMoved: responder.pruneSessions()
@@ -68,7 +67,7 @@ private func assemble(
     if let handshakeTimeout = options.tlsHandshakeTimeout { serverConfiguration.tls?.handshakeTimeout = handshakeTimeout }
     let secure = serverConfiguration.tls != nil
     serverConfiguration.errorPage = { status, reason in
-        renderer.renderedErrorPage(.refused(status, reason: reason), secure: secure)
+        responder.renderer.renderedErrorPage(.refused(status, reason: reason), secure: secure)
     }
     let server = HTTPServer(
         configuration: serverConfiguration,
