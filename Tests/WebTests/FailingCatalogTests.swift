@@ -27,30 +27,21 @@ struct FailingWritesCatalog: CatalogRepository {
 /// An error thrown while answering is a 500 page in the layout, and the server keeps serving.
 @Suite struct FailingCatalogTests {
     @Test func aCatalogThatThrowsIs500InTheLayout() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-failing-\(UUID().uuidString)").path
-        let services = try AppServices(configuration: .init(dataDirectory: directory, passwordIterations: 1000))
-        defer {
-            services.close()
-            try? FileManager.default.removeItem(atPath: directory)
-        }
-        let logger = Logger(level: .error)
-        let accounts = ClientAwareAccounts(accounts: services.accounts, login: services.login)
+        // The real application's parts, with the catalog swapped for one whose writes fail.
+        let app = try TestApp()
+        let real = app.application.responder
         let dependencies = AppDependencies(
-            catalog: FailingWritesCatalog(reads: services.catalog), accounts: accounts,
-            today: { CalendarDate(year: 2026, month: 11, day: 22) }, now: { 0 })
-        let pool = WorkerPool(threads: 1)
+            catalog: FailingWritesCatalog(reads: app.application.services.catalog), accounts: real.accounts,
+            today: real.dependencies.today, now: real.dependencies.now)
         let responder = AppResponder(
-            dependencies: dependencies, accounts: accounts, sessions: SessionStore(configuration: .init()),
-            renderer: PageRenderer(
-                templates: try TemplateSource(directory: TestApp.templatesDirectory, reloads: false, logger: logger),
-                cache: nil, logger: logger),
-            pool: pool, logger: logger, clock: { Int64(Date().timeIntervalSince1970) })
-        let server = HTTPServer(configuration: .init(port: 0, eventLoops: 1), responder: responder, logger: logger)
+            dependencies: dependencies, accounts: real.accounts, sessions: real.sessions, renderer: real.renderer,
+            pool: real.pool, logger: real.logger, clock: real.clock)
+        let server = HTTPServer(configuration: .init(port: 0, eventLoops: 1), responder: responder, logger: real.logger)
         let port = try server.start()
         defer {
             server.shutdown()
             server.waitUntilStopped()
-            pool.shutdown()
+            withExtendedLifetime(app) {}  // its services and workers serve this server too
         }
 
         let client = WebClient(port: port)
