@@ -48,4 +48,24 @@ import Testing
             #expect(try other.readResponse().status == 200)
         }
     }
+
+    @Test func aConfiguredErrorPageAnswersOverTheSocketAndTheConnectionStillCloses() throws {
+        var configuration = HTTPServer.Configuration.testing()
+        configuration.limits = Self.limits
+        configuration.errorPage = { status, reason in
+            HTTPResponse(
+                status: status, headers: ["Content-Type": "text/html; charset=utf-8", "X-Frame-Options": "DENY"],
+                body: Array("<h1>\(status.code)</h1><p>\(reason)</p>".utf8))
+        }
+        try withServer(configuration) { port in
+            let client = try TestClient(port: port)
+            client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 65\r\n\r\n")
+            let response = try client.readResponse()
+            #expect(response.status == 413)
+            #expect(response.header("X-Frame-Options") == "DENY")
+            #expect(response.header("Connection") == "close")
+            #expect(response.text.hasPrefix("<h1>413</h1>"))
+            #expect(client.isClosedByServer())
+        }
+    }
 }

@@ -14,6 +14,8 @@ struct ConnectionStateMachine {
         var maxPipelinedRequests = 16
         /// Reading pauses while this many bytes wait to be written (a slow reader must not grow memory).
         var maxOutboundBytes = 1 << 20
+        /// The page for a request the machine refuses itself; nil keeps the built-in text page.
+        var errorPage: HTTPServer.Configuration.ErrorPage? = nil
     }
 
     /// The current moment, as the shell sees it: a monotonic time and the cached `Date` header value.
@@ -251,7 +253,9 @@ struct ConnectionStateMachine {
     private mutating func fail(status: HTTPStatus, reason: String, now: Now, into actions: inout [Action]) {
         let sequence = nextSequence
         nextSequence += 1
-        var response = HTTPResponse.text("\(status.code) \(status.reasonPhrase)\n\(reason)\n", status: status)
+        var response = configuration.errorPage?(status, reason)
+            ?? HTTPResponse.text("\(status.code) \(status.reasonPhrase)\n\(reason)\n", status: status)
+        response.status = status
         response.headers.set("Connection", "close")
         exchanges.append(Exchange(
             sequence: sequence, method: HTTPMethod(rawValue: "-"), target: "-", version: .http1_1, keepAlive: false,

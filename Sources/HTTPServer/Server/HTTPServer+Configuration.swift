@@ -22,6 +22,14 @@ extension HTTPServer {
         /// Reading from a connection pauses while this many bytes wait to be written to it.
         public var maxOutboundBytes: Int
         public var tls: TLSConfiguration?
+        /// Builds the page for a request the server refuses itself (400, 408, 413, 414, 431, 501, 505),
+        /// so those answers can wear the application's layout. Runs inline on the event loop with the
+        /// status and a reason safe to show; nil, or a nil result, keeps the built-in text page.
+        /// The status stays the server's, and the connection still closes.
+        public var errorPage: ErrorPage?
+
+        /// See `errorPage`.
+        public typealias ErrorPage = @Sendable (HTTPStatus, String) -> HTTPResponse?
 
         public init(
             host: String = "127.0.0.1",
@@ -35,7 +43,8 @@ extension HTTPServer {
             maxConnections: Int = 10_000,
             maxPipelinedRequests: Int = 16,
             maxOutboundBytes: Int = 1 << 20,
-            tls: TLSConfiguration? = nil
+            tls: TLSConfiguration? = nil,
+            errorPage: ErrorPage? = nil
         ) {
             self.host = host
             self.port = port
@@ -49,6 +58,7 @@ extension HTTPServer {
             self.maxPipelinedRequests = maxPipelinedRequests
             self.maxOutboundBytes = maxOutboundBytes
             self.tls = tls
+            self.errorPage = errorPage
         }
 
         /// The cores this process may run on.
@@ -61,7 +71,8 @@ extension HTTPServer {
                 bodyReadTimeout: bodyReadTimeout.nanoseconds,
                 idleTimeout: idleTimeout.nanoseconds,
                 maxPipelinedRequests: max(1, maxPipelinedRequests),
-                maxOutboundBytes: max(1, maxOutboundBytes))
+                maxOutboundBytes: max(1, maxOutboundBytes),
+                errorPage: errorPage)
         }
     }
 }

@@ -64,6 +64,10 @@ private func assemble(
     if let grace = options.shutdownGracePeriod { serverConfiguration.shutdownGracePeriod = grace }
     if let maxConnections = options.maxConnections { serverConfiguration.maxConnections = maxConnections }
     if let handshakeTimeout = options.tlsHandshakeTimeout { serverConfiguration.tls?.handshakeTimeout = handshakeTimeout }
+    let secure = serverConfiguration.tls != nil
+    serverConfiguration.errorPage = { status, reason in
+        responder.renderer.renderedErrorPage(.refused(status, reason: reason), secure: secure)
+    }
     let server = HTTPServer(
         configuration: serverConfiguration,
         responder: StaticFileResponder(

@@ -23,6 +23,22 @@ struct ErrorPage: Sendable {
     static let internalServerError = ErrorPage(
         status: .internalServerError, heading: "Something went wrong", message: "The server could not answer. Please try again.")
 
+    /// A request the HTTP server refused before the app saw it (unreadable, too large, too slow):
+    /// `reason` comes from the server and never echoes the request, so it is safe to show.
+    static func refused(_ status: HTTPStatus, reason: String) -> ErrorPage {
+        let heading = switch status.code {
+        case 400: "Bad request"
+        case 408: "Request timed out"
+        case 413: "Too large"
+        case 414: "Address too long"
+        case 431: "Headers too large"
+        case 501: "Not supported"
+        case 505: "HTTP version not supported"
+        default: status.reasonPhrase
+        }
+        return ErrorPage(status: status, heading: heading, message: reason)
+    }
+
     /// The `error` template's data: no tabs, no account area, no sheet.
     var templateValue: TemplateValue {
         .object([

@@ -27,12 +27,19 @@ final class PageRenderer: Sendable {
 
     /// The error page in the layout; plain text if even that cannot be rendered.
     func errorPage(_ page: ErrorPage, secure: Bool) -> HTTPResponse {
+        renderedErrorPage(page, secure: secure)
+            ?? HTTPResponse.text("\(page.status.code) \(page.heading)\n\(page.message)\n", status: page.status)
+    }
+
+    /// The error page in the layout, or nil (logged) when the templates cannot render it: the
+    /// server's hook for requests it refuses itself, which then keeps its own built-in page.
+    func renderedErrorPage(_ page: ErrorPage, secure: Bool) -> HTTPResponse? {
         do {
             let body = try render("error", page.templateValue)
             return HTTPResponse(status: page.status, headers: SecurityHeaders.headers(SecurityHeaders.html, secure: secure), body: body)
         } catch {
             logger.error("error page not rendered: \(error)")
-            return HTTPResponse.text("\(page.status.code) \(page.heading)\n\(page.message)\n", status: page.status)
+            return nil
         }
     }
 

@@ -54,6 +54,15 @@ extension AppResponder {
         }
     }
 
+    /// 308 Permanent Redirect from another spelling of a screen's URL to its canonical one (GET and
+    /// HEAD only: a POST is never redirected, it would lose its body). 308 keeps the method.
+    func canonicalRedirect(to location: String, connection: ConnectionInfo) -> HTTPResponse {
+        var response = HTTPResponse(
+            status: .permanentRedirect, headers: SecurityHeaders.headers(SecurityHeaders.common, secure: connection.isSecure))
+        response.headers.add("Location", location)
+        return response
+    }
+
     /// 303 See Other: after a POST the browser follows with a GET.
     func redirect(to route: AppRoute, connection: ConnectionInfo) -> HTTPResponse {
         var response = HTTPResponse(status: .seeOther, headers: SecurityHeaders.headers(SecurityHeaders.common, secure: connection.isSecure))

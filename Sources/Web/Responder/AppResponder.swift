@@ -43,6 +43,9 @@ final class AppResponder: HTTPResponder {
         }
         switch request.method {
         case .get, .head:
+            if let location = route.canonicalLocation(path: request.path, query: request.query) {
+                return reply.send(canonicalRedirect(to: location, connection: connection))
+            }
             show(route, request: request, connection: connection, reply: reply)
         case .post where route.acceptsForms:
             submit(route, request: request, connection: connection, reply: reply)

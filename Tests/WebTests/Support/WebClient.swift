@@ -81,6 +81,15 @@ final class WebClient {
         return response
     }
 
+    /// Sends `bytes` exactly as given (for requests no browser would make) and reads one answer.
+    func raw(_ bytes: String) throws -> Response {
+        if fd < 0 { try connect() }
+        send(Array(bytes.utf8))
+        let response = try readResponse(head: false)
+        if response.header("Connection")?.lowercased() == "close" { disconnect() }
+        return response
+    }
+
     private func store(cookie: String) {
         let parts = cookie.split(separator: ";").map { $0.trimmingCharacters(in: " ") }
         guard let pair = parts.first, let equals = pair.firstIndex(of: "=") else { return }
