@@ -31,15 +31,16 @@ let package = Package(
         .executableTarget(name: "waypoint", dependencies: ["Web", "HTTPServer"]),
 
         // Tests
+        .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "TestSupport"]),
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"], path: "Tests/StorageCrashWriter"),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "Storage"]),
-        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models"]),
+        .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
-        .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "Models", "Navigation"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer"]),
+        .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "Models", "Navigation", "TestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer", "TestSupport"]),
     ]
 )

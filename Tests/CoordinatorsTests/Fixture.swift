@@ -1,10 +1,11 @@
 @testable import Coordinators
 import Models
+import TestSupport
 import Synchronization
 
 /// A coordinator over the sample data, with a clock that ticks one millisecond per reading.
 struct Fixture {
-    let catalog = FakeCatalog.sample()
+    let catalog = InMemoryCatalog.sample()
     let accounts = FakeAccounts()
     let dependencies: AppDependencies
 

@@ -3,6 +3,7 @@ import HTTPCore
 @testable import HTTPServer
 import Synchronization
 import Testing
+import TestSupport
 
 /// Start, shutdown and the worker pool.
 @Suite struct LifecycleTests {
@@ -22,8 +23,8 @@ import Testing
             configuration: .testing(), responder: responder, logger: Logger(level: .error),
             onShutdown: { flushed.add(1, ordering: .sequentiallyConsistent) })
         let port = try server.start()
-        let client = try TestClient(port: port)
-        let idle = try TestClient(port: port)
+        let client = try LoopbackClient(port: port)
+        let idle = try LoopbackClient(port: port)
         client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
         while !started.load(ordering: .sequentiallyConsistent) { usleep(1000) }
         server.shutdown()
@@ -38,7 +39,7 @@ import Testing
         #expect(flushed.load(ordering: .sequentiallyConsistent) == 1)
         server.waitUntilStopped()
         #expect(flushed.load(ordering: .sequentiallyConsistent) == 1)
-        #expect(throws: (any Error).self) { try TestClient(port: port) }
+        #expect(throws: (any Error).self) { try LoopbackClient(port: port) }
     }
 
     @Test func shutdownGivesUpAfterTheGracePeriod() throws {
@@ -47,7 +48,7 @@ import Testing
         configuration.shutdownGracePeriod = .milliseconds(100)
         let server = HTTPServer(configuration: configuration, responder: responder, logger: Logger(level: .error))
         let port = try server.start()
-        let client = try TestClient(port: port)
+        let client = try LoopbackClient(port: port)
         client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
         usleep(20_000)
         let start = MonotonicClock.now()

@@ -2,12 +2,13 @@ import Glibc
 import HTTPCore
 @testable import HTTPServer
 import Testing
+import TestSupport
 
 /// HTTP/1.x connection semantics over real loopback sockets.
 @Suite struct ServerConnectionTests {
     @Test func severalRequestsShareOneKeepAliveConnection() throws {
         try withServer { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             for index in 1...3 {
                 client.send("GET /\(index) HTTP/1.1\r\nHost: t\r\n\r\n")
                 let response = try client.readResponse()
@@ -32,7 +33,7 @@ import Testing
             }
         }
         try withServer(responder: responder) { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("GET /1 HTTP/1.1\r\nHost: t\r\n\r\nGET /2 HTTP/1.1\r\nHost: t\r\n\r\nGET /3 HTTP/1.1\r\nHost: t\r\n\r\n")
             let bodies = try (1...3).map { _ in try client.readResponse().text }
             #expect(bodies == ["/1", "/2", "/3"])
@@ -41,7 +42,7 @@ import Testing
 
     @Test func http10ClosesByDefault() throws {
         try withServer { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("GET / HTTP/1.0\r\n\r\n")
             let response = try client.readResponse()
             #expect(response.header("Connection") == "close")
@@ -51,7 +52,7 @@ import Testing
 
     @Test func http10KeepAliveIsHonoured() throws {
         try withServer { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             for _ in 0..<2 {
                 client.send("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
                 #expect(try client.readResponse().header("Connection") == "keep-alive")
@@ -61,7 +62,7 @@ import Testing
 
     @Test func connectionCloseFromAnHTTP11ClientClosesAfterTheAnswer() throws {
         try withServer { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
             #expect(try client.readResponse().status == 200)
             #expect(client.isClosedByServer())
@@ -70,7 +71,7 @@ import Testing
 
     @Test func headAnswersWithContentLengthAndNoBody() throws {
         try withServer { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("HEAD /abc HTTP/1.1\r\nHost: t\r\n\r\n")
             let response = try client.readResponse(head: true)
             #expect(response.header("Content-Length") == "11")  // "HEAD /abc 0"
@@ -82,7 +83,7 @@ import Testing
 
     @Test func expectContinueGetsAnInterimAnswerThenTheFinalOne() throws {
         try withServer { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
             #expect(try client.readResponse().status == 100)
             client.send("hello")
@@ -99,7 +100,7 @@ import Testing
             pool.submit { reply.send(.text("from a worker")) }
         }
         try withServer(responder: responder) { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try client.readResponse().text == "from a worker")
         }
@@ -107,7 +108,7 @@ import Testing
 
     @Test func twoEventLoopsBothServe() throws {
         try withServer(.testing(eventLoops: 2)) { port in
-            let clients = try (0..<8).map { _ in try TestClient(port: port) }
+            let clients = try (0..<8).map { _ in try LoopbackClient(port: port) }
             for client in clients { client.send("GET /x HTTP/1.1\r\nHost: t\r\n\r\n") }
             for client in clients { #expect(try client.readResponse().status == 200) }
         }
@@ -117,7 +118,7 @@ import Testing
         let big = [UInt8](repeating: UInt8(ascii: "z"), count: 8 << 20)
         let responder = ClosureResponder { _, reply in reply.send(HTTPResponse(body: big)) }
         try withServer(responder: responder) { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\nGET / HTTP/1.1\r\nHost: t\r\n\r\n")
             for _ in 0..<2 {
                 let response = try client.readResponse()

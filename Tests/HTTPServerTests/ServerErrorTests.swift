@@ -1,6 +1,7 @@
 import HTTPCore
 @testable import HTTPServer
 import Testing
+import TestSupport
 
 /// Requests the parser refuses get their status, a short readable body and a closed connection,
 /// while the server keeps answering everyone else.
@@ -35,7 +36,7 @@ import Testing
         var configuration = HTTPServer.Configuration.testing()
         configuration.limits = Self.limits
         try withServer(configuration) { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send(testCase.bytes)
             let response = try client.readResponse()
             #expect(response.status == testCase.status)
@@ -43,7 +44,7 @@ import Testing
             #expect(response.text.hasPrefix("\(testCase.status) "))
             #expect(client.isClosedByServer())
 
-            let other = try TestClient(port: port)
+            let other = try LoopbackClient(port: port)
             other.send("GET /still-here HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try other.readResponse().status == 200)
         }
@@ -58,7 +59,7 @@ import Testing
                 body: Array("<h1>\(status.code)</h1><p>\(reason)</p>".utf8))
         }
         try withServer(configuration) { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 65\r\n\r\n")
             let response = try client.readResponse()
             #expect(response.status == 413)

@@ -2,12 +2,13 @@ import Glibc
 import HTTPCore
 @testable import HTTPServer
 import Testing
+import TestSupport
 
 /// Timeouts and the connection cap: idle and slow clients cost little and are let go.
 @Suite struct ServerTimeoutTests {
     @Test func anIdleKeepAliveConnectionIsClosedAfterTheIdleTimeout() throws {
         try withServer(.testing(idleTimeout: .milliseconds(150))) { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             _ = try client.readResponse()
             let start = MonotonicClock.now()
@@ -19,7 +20,7 @@ import Testing
 
     @Test func aSlowlorisTricklingHeadersIsTimedOut() throws {
         try withServer(.testing(headerReadTimeout: .milliseconds(200))) { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("GET / HTTP/1.1\r\nHost: t\r\n")
             let start = MonotonicClock.now()
             var timedOut = false
@@ -45,7 +46,7 @@ import Testing
 
     @Test func aSlowBodyIsTimedOut() throws {
         try withServer(.testing(bodyReadTimeout: .milliseconds(150))) { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\nonly a little")
             #expect(try client.readResponse().status == 408)
             #expect(client.isClosedByServer())
@@ -55,15 +56,15 @@ import Testing
     @Test func aThousandIdleClientsDoNotDelayANormalOne() throws {
         #expect(OpenFileLimit.raise() >= 2100)
         try withServer(.testing(eventLoops: 2)) { port in
-            var idle: [TestClient] = []
+            var idle: [LoopbackClient] = []
             for index in 0..<1000 {
-                let client = try TestClient(port: port)
+                let client = try LoopbackClient(port: port)
                 // Half sit silent, half have sent part of a head.
                 if index % 2 == 0 { client.send("GET /slow HTTP/1.1\r\nHost: t\r\nX-Partial: ") }
                 idle.append(client)
             }
             let start = MonotonicClock.now()
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("GET /normal HTTP/1.1\r\nHost: t\r\n\r\n")
             let response = try client.readResponse()
             let elapsed = (MonotonicClock.now() - start) / 1_000_000
@@ -75,13 +76,13 @@ import Testing
 
     @Test func connectionsBeyondTheCapAreTurnedAwayWith503() throws {
         try withServer(.testing(maxConnections: 2)) { port in
-            let first = try TestClient(port: port)
-            let second = try TestClient(port: port)
+            let first = try LoopbackClient(port: port)
+            let second = try LoopbackClient(port: port)
             first.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             second.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             _ = try first.readResponse()
             _ = try second.readResponse()
-            let third = try TestClient(port: port)
+            let third = try LoopbackClient(port: port)
             #expect(try third.readResponse().status == 503)
             #expect(third.isClosedByServer())
         }

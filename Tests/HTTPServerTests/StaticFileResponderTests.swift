@@ -2,6 +2,7 @@ import HTTPCore
 @testable import HTTPServer
 import Synchronization
 import Testing
+import TestSupport
 
 /// Static files: types, validators, methods, and no way out of the root.
 @Suite struct StaticFileResponderTests {
@@ -103,7 +104,7 @@ import Testing
 
     @Test func headOverTheWireKeepsTheLengthAndDropsTheBody() throws {
         try withServer(responder: responder) { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("HEAD /styles.css HTTP/1.1\r\nHost: t\r\n\r\n")
             let head = try client.readResponse(head: true)
             #expect(head.status == 200)

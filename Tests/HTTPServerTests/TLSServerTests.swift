@@ -4,6 +4,7 @@ import Glibc
 import HTTPCore
 @testable import HTTPServer
 import Testing
+import TestSupport
 
 /// HTTPS end to end on 127.0.0.1: handshakes, keep-alive, bodies both ways, ALPN, protocol versions,
 /// and peers that are not (or not yet) speaking TLS.
@@ -186,14 +187,14 @@ import Testing
     @Test func plainHTTPOnTheTLSPortIsToldToUseHTTPSAndTheServerKeepsServing() throws {
         try withTLSServer { port throws in
             let secure = try TLSTestClient(port: port)
-            let plain = try TestClient(port: port)
+            let plain = try LoopbackClient(port: port)
             plain.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let response = try plain.readResponse()
             #expect(response.status == 400)
             #expect(response.text.contains("HTTPS"))
             #expect(plain.isClosedByServer())
 
-            let garbage = try TestClient(port: port)
+            let garbage = try LoopbackClient(port: port)
             garbage.send(Array(repeating: 0x16, count: 5) + Array(repeating: 0xFF, count: 64))
             #expect(garbage.isClosedByServer())
 
@@ -212,7 +213,7 @@ import Testing
     @Test(arguments: stalls)
     func aClientStallingInTheHandshakeIsLetGoWithoutDelayingOthers(name: String, prefix: [UInt8]) throws {
         try withTLSServer(handshakeTimeout: .milliseconds(400)) { port throws in
-            let staller = try TestClient(port: port)
+            let staller = try LoopbackClient(port: port)
             staller.send(prefix)
             let start = MonotonicClock.now()
             let other = try TLSTestClient(port: port)

@@ -3,6 +3,7 @@ import HTTPCore
 @testable import HTTPServer
 import Synchronization
 import Testing
+import TestSupport
 
 /// The event loop waits for whatever readiness a transport names, even the opposite of the call's
 /// own direction, which is what a TLS handshake or a TLS write that must first read needs.
@@ -85,7 +86,7 @@ import Testing
 
     @Test func aReadWaitingForWritabilityResumesWhenTheSocketIsWritable() throws {
         try withLoop(readsToDefer: 1) { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("GET /crossed HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try client.readResponse().text == "GET /crossed 0")
         }
@@ -94,7 +95,7 @@ import Testing
     @Test func aWriteWaitingForReadabilityResumesOnlyWhenTheSocketIsReadable() throws {
         let deferredWrites = DeferralCounter()
         try withLoop(writesToDefer: 1, deferredWrites: deferredWrites) { port in
-            let client = try TestClient(port: port)
+            let client = try LoopbackClient(port: port)
             client.send("GET /first HTTP/1.1\r\nHost: t\r\n\r\n")
             // Only once the first answer's write was tried and deferred does the second request come,
             // so a slow loop cannot read both in one go and leave nothing to wake the write.

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import HTTPServer
 import Testing
+import TestSupport
 @testable import Web
 
 /// The whole application over HTTPS on 127.0.0.1: pages, keep-alive, cookies and headers that only
@@ -65,55 +66,6 @@ import Testing
         deinit {
             application.shutdown()
             try? FileManager.default.removeItem(atPath: directory)
-        }
-    }
-
-    /// A plain TCP connection with a read timeout, for peers that never speak TLS.
-    final class PlainSocket {
-        let fd: Int32
-
-        init(port: Int, timeoutMilliseconds: Int) throws {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var timeout = timeval(tv_sec: timeoutMilliseconds / 1000, tv_usec: (timeoutMilliseconds % 1000) * 1000)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard result == 0 else {
-                let code = errno
-                close(fd)
-                throw HTTPSClient.Failure.connect(code)
-            }
-            self.fd = fd
-        }
-
-        deinit { close(fd) }
-
-        func send(_ bytes: [UInt8]) {
-            guard !bytes.isEmpty else { return }
-            _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        }
-
-        /// Everything the server sends until it closes; nil if it is still open when the read timeout passes.
-        func readUntilClosed() -> [UInt8]? {
-            var received: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-                if count > 0 {
-                    received.append(contentsOf: chunk[..<count])
-                } else if count == 0 || errno == ECONNRESET {
-                    return received
-                } else if errno != EINTR {
-                    return nil
-                }
-            }
         }
     }
 
@@ -197,7 +149,7 @@ import Testing
         let app = try SecureApp()
         let secure = try app.client()
         #expect(try secure.get(Self.page).status == 200)
-        let plain = try PlainSocket(port: app.port, timeoutMilliseconds: 3000)
+        let plain = try LoopbackClient(port: app.port, timeoutMilliseconds: 3000)
         plain.send(Array("GET \(Self.page) HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8))
         let answer = try #require(plain.readUntilClosed(), "the server kept a plain-HTTP peer open")
         let text = String(decoding: answer, as: UTF8.self)
@@ -211,7 +163,7 @@ import Testing
     func aClientStallingInTheHandshakeIsLetGoWithoutBlockingOthers(prefix: [UInt8]) throws {
         // One event loop: a staller that blocked it would hold back every other client.
         let app = try SecureApp(handshakeTimeout: .milliseconds(1500))
-        let staller = try PlainSocket(port: app.port, timeoutMilliseconds: 6000)
+        let staller = try LoopbackClient(port: app.port, timeoutMilliseconds: 6000)
         staller.send(prefix)
         let start = ContinuousClock.now
         let other = try app.client()

@@ -1,6 +1,7 @@
 import COpenSSL
 import Glibc
 @testable import HTTPServer
+import TestSupport
 
 /// A blocking loopback HTTPS client on OpenSSL where every read has a timeout, so a broken server
 /// fails a test instead of hanging it. The handshake happens in `init`.
@@ -19,7 +20,6 @@ final class TLSTestClient {
         case handshake(String)
         case timedOut
         case closed
-        case malformed(String)
     }
 
     /// How the server ended the connection.
@@ -31,12 +31,12 @@ final class TLSTestClient {
         case stillOpen
     }
 
-    let tcp: TestClient
+    let tcp: LoopbackClient
     private let ssl: OpaquePointer
     private var buffer: [UInt8] = []
 
     init(port: Int, options: Options = .init()) throws {
-        tcp = try TestClient(port: port, timeoutMilliseconds: options.timeoutMilliseconds)
+        tcp = try LoopbackClient(port: port, timeoutMilliseconds: options.timeoutMilliseconds)
         guard let method = SocketBIO.shared, let context = SSL_CTX_new(TLS_client_method()) else { throw Failure.setup }
         defer { SSL_CTX_free(context) }
         guard let ssl = SSL_new(context) else { throw Failure.setup }
@@ -85,9 +85,9 @@ final class TLSTestClient {
     }
 
     /// Reads one response (not to HEAD).
-    func readResponse() throws -> TestClient.Response {
+    func readResponse() throws -> TestResponse {
         while true {
-            if let response = try Self.parse(&buffer) { return response }
+            if let response = try TestResponse.parse(&buffer) { return response }
             try fill()
         }
     }
@@ -116,27 +116,5 @@ final class TLSTestClient {
             throw error == SSL_ERROR_WANT_READ ? Failure.timedOut : Failure.closed
         }
         buffer.append(contentsOf: chunk[..<count])
-    }
-
-    /// One whole response taken off the front of `buffer`, or nil if it has not all arrived.
-    static func parse(_ buffer: inout [UInt8]) throws -> TestClient.Response? {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        guard buffer.count >= 4,
-              let headEnd = (0...(buffer.count - 4)).first(where: { buffer[$0..<$0 + 4].elementsEqual(separator) })
-        else { return nil }
-        let headText = String(decoding: buffer[..<headEnd], as: UTF8.self)
-        var lines = headText.split(separator: "\r\n", omittingEmptySubsequences: false)
-        let statusLine = lines.removeFirst().split(separator: " ")
-        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure.malformed(headText) }
-        let headers = lines.compactMap { line -> (name: String, value: String)? in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
-        }
-        var response = TestClient.Response(status: status, headers: headers, body: [])
-        let length = Int(response.header("Content-Length") ?? "0") ?? 0
-        guard buffer.count >= headEnd + 4 + length else { return nil }
-        response.body = Array(buffer[(headEnd + 4)..<(headEnd + 4 + length)])
-        buffer.removeFirst(headEnd + 4 + length)
-        return response
     }
 }

@@ -1,54 +1,31 @@
 import COpenSSL
-import Glibc
 @testable import HTTPServer
+import TestSupport
 
 /// A small HTTPS browser for tests: one TLS connection to 127.0.0.1 kept alive for every request
 /// (never reopened, so a test sees whether keep-alive held), a cookie jar, and a timeout on every
 /// read so a broken server fails the test instead of hanging it. The handshake happens in `init`.
 /// It trusts any certificate: the tests make a throw-away one.
 final class HTTPSClient {
-    enum Failure: Error { case connect(Int32), setup, handshake(String), timedOut, closed, malformed(String) }
+    enum Failure: Error { case setup, handshake(String), timedOut, closed }
 
     let port: Int
     var cookies: [String: String] = [:]
     /// The raw Set-Cookie values received, newest last.
     private(set) var setCookies: [String] = []
-    private let fd: Int32
+    private let tcp: LoopbackClient
     private let ssl: OpaquePointer
     private var buffer: [UInt8] = []
 
     init(port: Int, timeoutMilliseconds: Int = 5000) throws {
         self.port = port
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var timeout = timeval(tv_sec: timeoutMilliseconds / 1000, tv_usec: (timeoutMilliseconds % 1000) * 1000)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            let code = errno
-            close(fd)
-            throw Failure.connect(code)
-        }
+        tcp = try LoopbackClient(port: port, timeoutMilliseconds: timeoutMilliseconds)
         // The server's own BIO: it sends with MSG_NOSIGNAL, so a server that hangs up cannot raise SIGPIPE here.
-        guard let method = SocketBIO.shared, let context = SSL_CTX_new(TLS_client_method()) else {
-            close(fd)
-            throw Failure.setup
-        }
+        guard let method = SocketBIO.shared, let context = SSL_CTX_new(TLS_client_method()) else { throw Failure.setup }
         defer { SSL_CTX_free(context) }
-        guard let ssl = SSL_new(context), let bio = method.make(fd: fd) else {
-            close(fd)
-            throw Failure.setup
-        }
-        self.fd = fd
+        guard let ssl = SSL_new(context) else { throw Failure.setup }
         self.ssl = ssl
+        guard let bio = method.make(fd: tcp.fd) else { throw Failure.setup }
         SSL_set_bio(ssl, bio, bio)
         let alpn: [UInt8] = [8] + Array("http/1.1".utf8)
         _ = SSL_set_alpn_protos(ssl, alpn, UInt32(alpn.count))
@@ -56,10 +33,7 @@ final class HTTPSClient {
         guard SSL_connect(ssl) == 1 else { throw Failure.handshake(OpenSSLError.drain()) }
     }
 
-    deinit {
-        SSL_free(ssl)
-        close(fd)
-    }
+    deinit { SSL_free(ssl) }
 
     func get(_ target: String) throws -> WebClient.Response {
         try request("GET", target)
@@ -113,30 +87,10 @@ final class HTTPSClient {
 
     /// One response with a Content-Length body (Waypoint always sends one).
     private func readResponse() throws -> WebClient.Response {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        var headEnd: Int?
-        while headEnd == nil {
-            if buffer.count >= 4 {
-                headEnd = (0...(buffer.count - 4)).first { buffer[$0..<$0 + 4].elementsEqual(separator) }
-            }
-            if headEnd == nil { try fill() }
+        while true {
+            if let response = try TestResponse.parse(&buffer) { return response }
+            try fill()
         }
-        guard let headEnd else { throw Failure.malformed("no head") }
-        let headText = String(decoding: buffer[..<headEnd], as: UTF8.self)
-        buffer.removeFirst(headEnd + 4)
-        var lines = headText.split(separator: "\r\n", omittingEmptySubsequences: false)
-        let statusLine = lines.removeFirst().split(separator: " ")
-        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure.malformed(headText) }
-        let headers = lines.compactMap { line -> (name: String, value: String)? in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
-        }
-        var response = WebClient.Response(status: status, headers: headers, body: [])
-        let length = status == 304 || status == 204 || status < 200 ? 0 : Int(response.header("Content-Length") ?? "0") ?? 0
-        while buffer.count < length { try fill() }
-        response.body = Array(buffer[..<length])
-        buffer.removeFirst(length)
-        return response
     }
 
     private func fill() throws {
