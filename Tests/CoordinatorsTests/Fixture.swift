@@ -6,10 +6,11 @@ import Synchronization
 /// A coordinator over the sample data, with a clock that ticks one millisecond per reading.
 struct Fixture {
     let catalog = InMemoryCatalog.sample()
-    let accounts = FakeAccounts()
+    let accounts = InMemoryAccounts()
     let dependencies: AppDependencies
 
     init(isDevelopment: Bool = false, ledgerCapacity: Int = 50) {
+        accounts.add(username: "ada", email: "ada@example.com", password: "correct-horse")
         let ticks = Atomic<Int64>(1_790_000_000_000)
         dependencies = AppDependencies(
             catalog: catalog, accounts: accounts, today: { CalendarDate(year: 2026, month: 11, day: 22) },

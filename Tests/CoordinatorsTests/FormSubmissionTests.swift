@@ -32,7 +32,7 @@ import ViewModels
 
     @Test func aThrottledSettingsSaveKeepsItsWaitForRetryAfter() throws {
         let app = fixture.coordinator()
-        fixture.accounts.settingsThrottle.withLock { $0 = 30 }
+        fixture.accounts.throttle(retryAfterSeconds: 30)
         let outcome = try app.submit(.library(.settings), form: ["displayName": "Ada", "theme": "dark"], viewer: ada)
         guard case .rateLimited(let screen, let seconds) = outcome else {
             Issue.record("expected a rate-limited outcome, got \(outcome)")

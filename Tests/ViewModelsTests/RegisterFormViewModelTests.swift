@@ -1,4 +1,5 @@
 import Models
+import TestSupport
 import Testing
 @testable import ViewModels
 

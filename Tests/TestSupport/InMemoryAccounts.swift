@@ -3,7 +3,7 @@ import Synchronization
 
 /// Accounts in memory with plain-text passwords (tests only), a switch to simulate throttling, and a
 /// record of every call so tests can prove invalid forms never reach the repository.
-final class InMemoryAccounts: AccountRepository {
+public final class InMemoryAccounts: AccountRepository {
     private struct Account {
         var user: User
         var password: String
@@ -19,13 +19,13 @@ final class InMemoryAccounts: AccountRepository {
 
     private let state = Mutex(State())
 
-    init() {}
+    public init() {}
 
     /// Every later call fails with `tooManyAttempts(retryAfterSeconds:)`.
-    func throttle(retryAfterSeconds: Int?) { state.withLock { $0.throttle = retryAfterSeconds } }
+    public func throttle(retryAfterSeconds: Int?) { state.withLock { $0.throttle = retryAfterSeconds } }
 
     @discardableResult
-    func add(username: String, email: String, password: String) -> User {
+    public func add(username: String, email: String, password: String) -> User {
         state.withLock { state in
             let user = User(id: UserID("u\(state.accounts.count + 1)"), username: username, email: email)
             state.accounts.append(Account(user: user, password: password))
@@ -33,12 +33,12 @@ final class InMemoryAccounts: AccountRepository {
         }
     }
 
-    func issueToken(_ token: String, for user: UserID) { state.withLock { $0.tokens[token] = user } }
+    public func issueToken(_ token: String, for user: UserID) { state.withLock { $0.tokens[token] = user } }
 
-    var calls: [String] { state.withLock { $0.calls } }
-    var outbox: [String] { state.withLock { $0.outbox } }
+    public var calls: [String] { state.withLock { $0.calls } }
+    public var outbox: [String] { state.withLock { $0.outbox } }
 
-    func password(of username: String) -> String? {
+    public func password(of username: String) -> String? {
         state.withLock { $0.accounts.first { $0.user.username == username }?.password }
     }
 
@@ -47,7 +47,7 @@ final class InMemoryAccounts: AccountRepository {
         if let seconds = state.throttle { throw AccountError.tooManyAttempts(retryAfterSeconds: seconds) }
     }
 
-    func register(username: String, email: String, password: String) throws -> User {
+    public func register(username: String, email: String, password: String) throws -> User {
         try state.withLock { state in
             try record("register \(username) \(email)", &state)
             if state.accounts.contains(where: { $0.user.username.lowercased() == username.lowercased() }) {
@@ -62,7 +62,7 @@ final class InMemoryAccounts: AccountRepository {
         }
     }
 
-    func authenticate(username: String, password: String) throws -> User {
+    public func authenticate(username: String, password: String) throws -> User {
         try state.withLock { state in
             try record("authenticate \(username)", &state)
             guard let account = state.accounts.first(where: { $0.user.username == username }),
@@ -72,16 +72,16 @@ final class InMemoryAccounts: AccountRepository {
         }
     }
 
-    func user(_ id: UserID) -> User? { state.withLock { $0.accounts.first { $0.user.id == id }?.user } }
+    public func user(_ id: UserID) -> User? { state.withLock { $0.accounts.first { $0.user.id == id }?.user } }
 
-    func requestPasswordReset(email: String) throws {
+    public func requestPasswordReset(email: String) throws {
         try state.withLock { state in
             try record("requestPasswordReset \(email)", &state)
             if state.accounts.contains(where: { $0.user.email == email }) { state.outbox.append(email) }
         }
     }
 
-    func resetPassword(token: String, newPassword: String) throws -> User {
+    public func resetPassword(token: String, newPassword: String) throws -> User {
         try state.withLock { state in
             try record("resetPassword \(token)", &state)
             guard let id = state.tokens.removeValue(forKey: token),
@@ -92,9 +92,9 @@ final class InMemoryAccounts: AccountRepository {
         }
     }
 
-    func isResetTokenValid(_ token: String) -> Bool { state.withLock { $0.tokens[token] != nil } }
+    public func isResetTokenValid(_ token: String) -> Bool { state.withLock { $0.tokens[token] != nil } }
 
-    func saveSettings(_ settings: Settings, for user: UserID) throws -> User {
+    public func saveSettings(_ settings: Settings, for user: UserID) throws -> User {
         try state.withLock { state in
             try record("saveSettings \(user)", &state)
             guard let index = state.accounts.firstIndex(where: { $0.user.id == user }) else {
