@@ -6,7 +6,10 @@ public enum HTTPResponseSerializer {
     /// Bytes that could split a header (CR, LF, other controls) are replaced by spaces in values and
     /// by `-` in names: application data can never inject a header or a response.
     public static func write(_ response: HTTPResponse, headOnly: Bool, into buffer: inout [UInt8]) {
-        buffer.reserveCapacity(buffer.count + 128 + response.headers.count * 40 + (headOnly ? 0 : response.body.count))
+        // Reserving exactly what this response needs would defeat the array's doubling: with pipelined
+        // responses gathering in one buffer, every response would copy all those before it.
+        let needed = buffer.count + 128 + response.headers.count * 40 + (headOnly ? 0 : response.body.count)
+        if buffer.capacity < needed { buffer.reserveCapacity(max(needed, buffer.capacity * 2)) }
         buffer.append(contentsOf: "HTTP/1.1 ".utf8)
         appendStatusCode(response.status.code, to: &buffer)
         buffer.append(ASCII.space)
