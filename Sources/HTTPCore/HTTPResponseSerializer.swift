@@ -27,7 +27,7 @@ public enum HTTPResponseSerializer {
         buffer.append(ASCII.cr)
         buffer.append(ASCII.lf)
         if !headOnly {
-            buffer.append(contentsOf: response.body)
+            response.body.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
         }
     }
 
@@ -38,24 +38,31 @@ public enum HTTPResponseSerializer {
         buffer.append(UInt8(truncatingIfNeeded: 0x30 + code % 10))
     }
 
+    /// Names and values are checked over their UTF-8 in place, then copied in one go.
     private static func appendName(_ name: String, to buffer: inout [UInt8]) {
-        if ASCII.isToken(name.utf8) {
-            buffer.append(contentsOf: name.utf8)
-        } else if name.isEmpty {
-            buffer.append(UInt8(ascii: "-"))
-        } else {
-            for byte in name.utf8 {
-                buffer.append(ASCII.isTokenCharacter(byte) ? byte : UInt8(ascii: "-"))
+        var name = name
+        name.withUTF8 { bytes in
+            if bytes.isEmpty {
+                buffer.append(UInt8(ascii: "-"))
+            } else if bytes.allSatisfy(ASCII.isTokenCharacter) {
+                buffer.append(contentsOf: bytes)
+            } else {
+                for byte in bytes {
+                    buffer.append(ASCII.isTokenCharacter(byte) ? byte : UInt8(ascii: "-"))
+                }
             }
         }
     }
 
     private static func appendValue(_ value: String, to buffer: inout [UInt8]) {
-        if value.utf8.allSatisfy(isSafeValueByte) {
-            buffer.append(contentsOf: value.utf8)
-        } else {
-            for byte in value.utf8 {
-                buffer.append(isSafeValueByte(byte) ? byte : ASCII.space)
+        var value = value
+        value.withUTF8 { bytes in
+            if bytes.allSatisfy(isSafeValueByte) {
+                buffer.append(contentsOf: bytes)
+            } else {
+                for byte in bytes {
+                    buffer.append(isSafeValueByte(byte) ? byte : ASCII.space)
+                }
             }
         }
     }
