@@ -6,7 +6,10 @@ public enum HTTPResponseSerializer {
     /// Bytes that could split a header (CR, LF, other controls) are replaced by spaces in values and
     /// by `-` in names: application data can never inject a header or a response.
     public static func write(_ response: HTTPResponse, headOnly: Bool, into buffer: inout [UInt8]) {
-        buffer.reserveCapacity(buffer.count + 128 + response.headers.count * 40 + (headOnly ? 0 : response.body.count))
+        // Reserving exactly what this response needs would defeat the array's doubling: with pipelined
+        // responses gathering in one buffer, every response would copy all those before it.
+        let needed = buffer.count + 128 + response.headers.count * 40 + (headOnly ? 0 : response.body.count)
+        if buffer.capacity < needed { buffer.reserveCapacity(max(needed, buffer.capacity * 2)) }
         buffer.append(contentsOf: "HTTP/1.1 ".utf8)
         appendStatusCode(response.status.code, to: &buffer)
         buffer.append(ASCII.space)
@@ -24,7 +27,7 @@ public enum HTTPResponseSerializer {
         buffer.append(ASCII.cr)
         buffer.append(ASCII.lf)
         if !headOnly {
-            buffer.append(contentsOf: response.body)
+            response.body.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
         }
     }
 
@@ -35,24 +38,31 @@ public enum HTTPResponseSerializer {
         buffer.append(UInt8(truncatingIfNeeded: 0x30 + code % 10))
     }
 
+    /// Names and values are checked over their UTF-8 in place, then copied in one go.
     private static func appendName(_ name: String, to buffer: inout [UInt8]) {
-        if ASCII.isToken(name.utf8) {
-            buffer.append(contentsOf: name.utf8)
-        } else if name.isEmpty {
-            buffer.append(UInt8(ascii: "-"))
-        } else {
-            for byte in name.utf8 {
-                buffer.append(ASCII.isTokenCharacter(byte) ? byte : UInt8(ascii: "-"))
+        var name = name
+        name.withUTF8 { bytes in
+            if bytes.isEmpty {
+                buffer.append(UInt8(ascii: "-"))
+            } else if bytes.allSatisfy(ASCII.isTokenCharacter) {
+                buffer.append(contentsOf: bytes)
+            } else {
+                for byte in bytes {
+                    buffer.append(ASCII.isTokenCharacter(byte) ? byte : UInt8(ascii: "-"))
+                }
             }
         }
     }
 
     private static func appendValue(_ value: String, to buffer: inout [UInt8]) {
-        if value.utf8.allSatisfy(isSafeValueByte) {
-            buffer.append(contentsOf: value.utf8)
-        } else {
-            for byte in value.utf8 {
-                buffer.append(isSafeValueByte(byte) ? byte : ASCII.space)
+        var value = value
+        value.withUTF8 { bytes in
+            if bytes.allSatisfy(isSafeValueByte) {
+                buffer.append(contentsOf: bytes)
+            } else {
+                for byte in bytes {
+                    buffer.append(isSafeValueByte(byte) ? byte : ASCII.space)
+                }
             }
         }
     }

@@ -17,30 +17,32 @@ enum HTMLEscaping {
         let count = bytes.count
         var runStart = 0
         var index = 0
+        // Eight bytes at a time, the last few zero-padded (zero is never special): the lowest flagged
+        // byte of a word is the first special one, so ordinary bytes are never looked at one by one.
         while index < count {
-            // Skip eight bytes at a time while none of them needs escaping.
-            while index + 8 <= count,
-                !mayNeedEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            {
+            let remaining = count - index
+            let word = remaining >= 8
+                ? UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                : partialWord(base + index, count: remaining)
+            let mask = specialBytes(word)
+            if mask == 0 {
                 index += 8
+                continue
             }
-            guard index < count else { break }
+            let special = index + mask.trailingZeroBitCount >> 3
+            if runStart < special {
+                writer.append(UnsafeBufferPointer(start: base + runStart, count: special - runStart))
+            }
             let entity: StaticString
-            switch base[index] {
+            switch base[special] {
             case 0x26: entity = "&amp;"
             case 0x3C: entity = "&lt;"
             case 0x3E: entity = "&gt;"
             case 0x22: entity = "&quot;"
-            case 0x27: entity = "&#39;"
-            default:
-                index += 1
-                continue
-            }
-            if runStart < index {
-                writer.append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+            default: entity = "&#39;"
             }
             writer.append(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-            index += 1
+            index = special + 1
             runStart = index
         }
         if runStart < count {
@@ -48,15 +50,26 @@ enum HTMLEscaping {
         }
     }
 
-    /// Whether any byte of `word` is one of the five special bytes (exact, no false negatives).
+    /// The first `count` (< 8) bytes at `start` as a little-endian word, the rest zero.
     @inline(__always)
-    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
-        func hasZeroByte(_ x: UInt64) -> Bool {
-            (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
+    private static func partialWord(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        var word: UInt64 = 0
+        for offset in 0..<count {
+            word |= UInt64(start[offset]) << (offset &* 8)
         }
-        return hasZeroByte(word ^ 0x2626_2626_2626_2626) || hasZeroByte(word ^ 0x3C3C_3C3C_3C3C_3C3C)
-            || hasZeroByte(word ^ 0x3E3E_3E3E_3E3E_3E3E) || hasZeroByte(word ^ 0x2222_2222_2222_2222)
-            || hasZeroByte(word ^ 0x2727_2727_2727_2727)
+        return word
+    }
+
+    /// Sets the high bit of each byte of `word` that is one of the five special bytes. Bits above
+    /// the lowest one may be false alarms (a borrow), but the lowest set bit is always exact.
+    @inline(__always)
+    private static func specialBytes(_ word: UInt64) -> UInt64 {
+        func zeroBytes(_ x: UInt64) -> UInt64 {
+            (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+        }
+        return zeroBytes(word ^ 0x2626_2626_2626_2626) | zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C)
+            | zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E) | zeroBytes(word ^ 0x2222_2222_2222_2222)
+            | zeroBytes(word ^ 0x2727_2727_2727_2727)
     }
 
     /// Decimal digits without creating a String.

@@ -24,6 +24,16 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
     /// Keeps the array as storage (no copy) unless a key repeats.
     init(adopting fields: [Field]) {
         self.fields = fields
+        // One bit per key, picked by its fingerprint: distinct bits prove distinct keys, so the
+        // pairwise comparison below only runs when two keys share a bit.
+        var seen: UInt64 = 0
+        var shared = false
+        for field in fields {
+            let bit: UInt64 = 1 << (field.0.fingerprint & 63)
+            shared = shared || seen & bit != 0
+            seen |= bit
+        }
+        guard shared else { return }
         for index in fields.indices.dropFirst() {
             let key = fields[index].0
             if fields[..<index].contains(where: { $0.0 == key }) {

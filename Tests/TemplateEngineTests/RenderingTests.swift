@@ -32,6 +32,30 @@ import TemplateEngine
         }
     }
 
+    /// Neighbours one above a special byte ('=' after '<', "'" after '&', U+0001) are where a
+    /// word-at-a-time scan could raise false alarms; every length covers the zero-padded tail.
+    @Test func escapesRunsOfSpecialAndNeighbouringBytesAtEveryLength() throws {
+        let library = try TemplateLibrary(templates: ["page": "{{value}}"])
+        let alphabet: [Character] = ["<", "=", "&", "'", "\u{01}", "a", ">", "?", "\"", "#", "é"]
+        for length in 0..<26 {
+            for shift in 0..<alphabet.count {
+                let text = String((0..<length).map { alphabet[($0 * 7 + shift * 3 + $0 / 3) % alphabet.count] })
+                var expected = ""
+                for character in text {
+                    switch character {
+                    case "&": expected += "&amp;"
+                    case "<": expected += "&lt;"
+                    case ">": expected += "&gt;"
+                    case "\"": expected += "&quot;"
+                    case "'": expected += "&#39;"
+                    default: expected.append(character)
+                    }
+                }
+                #expect(try library.render("page", ["value": .string(text)]) == expected)
+            }
+        }
+    }
+
     @Test func writesNumbersAndBooleans() throws {
         let value: TemplateValue = ["i": 42, "n": -7, "zero": 0, "big": .int(Int.min), "d": 1.5, "t": true, "f": false]
         #expect(try render("{{i}} {{n}} {{zero}} {{big}} {{d}} {{t}} {{f}}", value) == "42 -7 0 \(Int.min) 1.5 true false")
