@@ -21,10 +21,7 @@ extension WaypointConfiguration {
         },
         Option(flag: "--port", variable: "PORT", placeholder: "NUMBER", defaultText: "8080",
                summary: "TCP port (0 picks a free one)") { configuration, value, source throws(Error) in
-            guard let port = Int(value), (0...65535).contains(port) else {
-                throw .invalidValue(source: source, value: value, expected: "a port number from 0 to 65535")
-            }
-            configuration.port = port
+            configuration.port = try port(value, source)
         },
         Option(flag: "--data", variable: "WAYPOINT_DATA", placeholder: "DIR", defaultText: "./data",
                summary: "data folder, created and seeded on first start") { configuration, value, source throws(Error) in
@@ -56,10 +53,7 @@ extension WaypointConfiguration {
         },
         Option(flag: "--redirect-port", variable: "WAYPOINT_REDIRECT_PORT", placeholder: "NUMBER", defaultText: "none",
                summary: "with TLS: plain-HTTP port that redirects (308) to HTTPS") { configuration, value, source throws(Error) in
-            guard let port = Int(value), (0...65535).contains(port) else {
-                throw .invalidValue(source: source, value: value, expected: "a port number from 0 to 65535")
-            }
-            configuration.redirectPort = port
+            configuration.redirectPort = try port(value, source)
         },
         Option(flag: "--password-iterations", variable: "WAYPOINT_PASSWORD_ITERATIONS", placeholder: "NUMBER",
                defaultText: "600000", summary: "PBKDF2 iterations for new password hashes") { configuration, value, source throws(Error) in
@@ -131,6 +125,13 @@ extension WaypointConfiguration {
     private static func split(_ argument: String) -> (flag: String, value: String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private static func port(_ value: String, _ source: String) throws(Error) -> Int {
+        guard let port = Int(value), (0...65535).contains(port) else {
+            throw .invalidValue(source: source, value: value, expected: "a port number from 0 to 65535")
+        }
+        return port
     }
 
     private static func path(_ value: String, _ source: String) throws(Error) -> String {
