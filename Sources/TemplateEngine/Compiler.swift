@@ -135,6 +135,12 @@ struct Compiler {
         program.lookups.append(Program.Lookup(
             first: Int32(program.keys.count), count: Int32(keys.count), template: Int32(template), location: location))
         program.keys += keys
+        for key in keys {
+            let start = Int32(program.keyBytes.count)
+            program.keyBytes += Array(key.name.utf8)
+            program.keyNames.append(Program.KeyName(
+                fingerprint: key.fingerprint, start: start, count: Int32(program.keyBytes.count) - start))
+        }
         return Int32(program.lookups.count - 1)
     }
 }

@@ -38,6 +38,12 @@ struct Program: Sendable {
         var location: SourceLocation
     }
 
+    struct KeyName: Sendable {
+        var fingerprint: UInt64
+        var start: Int32
+        var count: Int32
+    }
+
     /// A block argument of a parent tag: its body is operations[start ..< end].
     struct Override: Sendable {
         var id: Int32
@@ -49,6 +55,10 @@ struct Program: Sendable {
     var bytes: [UInt8] = []
     var lineStarts: [Int32] = []
     var keys: [TemplateKey] = []
+    /// Each key's fingerprint and name (UTF-8 in `keyBytes`), parallel to `keys`: what a lookup
+    /// compares with the data's fields, without touching a `String`.
+    var keyNames: [KeyName] = []
+    var keyBytes: [UInt8] = []
     var lookups: [Lookup] = []
     var indentations: [[UInt8]] = []
     var overrideLists: [[Override]] = []

@@ -2,17 +2,15 @@
 extension Renderer {
     /// Finds the first context (innermost out) holding the first key, then follows the rest inside it only.
     @inline(__always)
-    func resolve(_ index: Int32) throws(TemplateError) -> TemplateValue? {
+    func resolve(_ index: Int32) throws(TemplateError) -> UInt32? {
         let lookup = program.lookups[Int(index)]
         guard lookup.count > 0 else { return stack[stack.count - 1] }
         let first = Int(lookup.first)
         var level = stack.count - 1
         while level >= 0 {
-            if case .object(let object) = stack[level], var value = object.field(program.keys[first]) {
+            if var value = field(first, of: stack[level]) {
                 for key in (first + 1)..<(first + Int(lookup.count)) {
-                    guard case .object(let inner) = value, let next = inner.field(program.keys[key]) else {
-                        return try missing(index)
-                    }
+                    guard let next = field(key, of: value) else { return try missing(index) }
                     value = next
                 }
                 return value
@@ -22,23 +20,34 @@ extension Renderer {
         return try missing(index)
     }
 
-    private func missing(_ lookup: Int32) throws(TemplateError) -> TemplateValue? {
+    @inline(__always)
+    private func field(_ key: Int, of node: UInt32) -> UInt32? {
+        let name = keyNames[key]
+        return data.field(
+            of: data.nodes[Int(node)], fingerprint: name.fingerprint,
+            name: UnsafeBufferPointer(rebasing: keyBytes[Int(name.start)..<Int(name.start + name.count)]))
+    }
+
+    private func missing(_ lookup: Int32) throws(TemplateError) -> UInt32? {
         guard strict else { return nil }
         throw error(.missingKey, lookup, "missing key '\(program.name(of: program.lookups[Int(lookup)]))'")
     }
 
-    func append(_ value: TemplateValue, escaped: Bool, lookup: Int32, to buffer: inout ByteWriter)
-        throws(TemplateError)
-    {
-        switch value {
-        case .string(let string):
-            HTMLEscaping.append(string, escaped: escaped, to: &buffer)
-        case .int(let number):
-            HTMLEscaping.append(number, to: &buffer)
-        case .double(let number):
-            buffer.append(Array(number.description.utf8))
-        case .bool(let flag):
-            let text: StaticString = flag ? "true" : "false"
+    func append(_ value: UInt32, escaped: Bool, lookup: Int32, to buffer: inout ByteWriter) throws(TemplateError) {
+        let node = data.nodes[Int(value)]
+        switch node.kind {
+        case .string:
+            if escaped {
+                HTMLEscaping.append(data.text(of: node), to: &buffer)
+            } else {
+                buffer.append(data.text(of: node))
+            }
+        case .int:
+            HTMLEscaping.append(node.payload, to: &buffer)
+        case .double:
+            buffer.append(Array(Double(bitPattern: UInt64(truncatingIfNeeded: node.payload)).description.utf8))
+        case .bool:
+            let text: StaticString = node.payload != 0 ? "true" : "false"
             buffer.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         case .null:
             break

@@ -1,4 +1,7 @@
-/// Runs a `Program` against a context stack, writing into one buffer.
+/// Runs a `Program` against `TemplateData`, writing into one buffer.
+///
+/// The context stack holds node indices, so entering sections and looking names up copies
+/// integers only.
 struct Renderer {
     /// Bounds recursive partials and parents, which would otherwise never end.
     static let maximumDepth = 200
@@ -6,25 +9,36 @@ struct Renderer {
     let program: Program
     private let operations: UnsafeBufferPointer<Program.Operation>
     private let bytes: UnsafeBufferPointer<UInt8>
+    let keyNames: UnsafeBufferPointer<Program.KeyName>
+    let keyBytes: UnsafeBufferPointer<UInt8>
+    let data: TemplateData.View
     let names: [String]
     let strict: Bool
-    private(set) var stack: [TemplateValue]
+    private(set) var stack: [UInt32]
     /// Block arguments of the parent tags being rendered, outermost first: outer ones win.
     private var overrides: [Int32] = []
     private var indentation: [UInt8] = []
     private var depth = 0
 
-    /// Renders template `index` of `program`; the buffers stay valid because `program` holds them.
+    /// Renders template `index` of `program`; the buffers stay valid because `program` and `data`
+    /// hold them.
     static func render(
-        _ index: Int, of program: Program, names: [String], strict: Bool, root: TemplateValue, into output: inout [UInt8]
+        _ index: Int, of program: Program, names: [String], strict: Bool, data: TemplateData, into output: inout [UInt8]
     ) throws(TemplateError) {
         var buffer = ByteWriter(capacity: 16_384)
         try program.operations.withUnsafeBufferPointer { operations throws(TemplateError) in
             try program.bytes.withUnsafeBufferPointer { bytes throws(TemplateError) in
-                var renderer = Renderer(
-                    program: program, operations: operations, bytes: bytes, names: names, strict: strict, root: root)
-                let entry = program.entries[index]
-                try renderer.run(entry.lowerBound, entry.upperBound, into: &buffer)
+                try program.keyNames.withUnsafeBufferPointer { keyNames throws(TemplateError) in
+                    try program.keyBytes.withUnsafeBufferPointer { keyBytes throws(TemplateError) in
+                        try data.withView { view throws(TemplateError) in
+                            var renderer = Renderer(
+                                program: program, operations: operations, bytes: bytes, keyNames: keyNames,
+                                keyBytes: keyBytes, data: view, names: names, strict: strict)
+                            let entry = program.entries[index]
+                            try renderer.run(entry.lowerBound, entry.upperBound, into: &buffer)
+                        }
+                    }
+                }
             }
         }
         buffer.copy(to: &output)
@@ -32,14 +46,18 @@ struct Renderer {
 
     private init(
         program: Program, operations: UnsafeBufferPointer<Program.Operation>, bytes: UnsafeBufferPointer<UInt8>,
-        names: [String], strict: Bool, root: TemplateValue
+        keyNames: UnsafeBufferPointer<Program.KeyName>, keyBytes: UnsafeBufferPointer<UInt8>,
+        data: TemplateData.View, names: [String], strict: Bool
     ) {
         self.program = program
         self.operations = operations
         self.bytes = bytes
+        self.keyNames = keyNames
+        self.keyBytes = keyBytes
+        self.data = data
         self.names = names
         self.strict = strict
-        self.stack = [root]
+        self.stack = [data.root]
         stack.reserveCapacity(16)
     }
 
@@ -63,14 +81,17 @@ struct Renderer {
             case .section:
                 let bodyEnd = Int(operation.b)
                 if let value = try resolve(operation.a) {
-                    switch value {
-                    case .list(let elements):
-                        for element in elements {
+                    let node = data.nodes[Int(value)]
+                    switch node.kind {
+                    case .list:
+                        for element in data.elements(of: node) {
                             stack.append(element)
                             try run(index, bodyEnd, into: &buffer)
                             stack.removeLast()
                         }
-                    case .null, .bool(false):
+                    case .null:
+                        break
+                    case .bool where node.payload == 0:
                         break
                     default:
                         stack.append(value)
@@ -81,7 +102,7 @@ struct Renderer {
                 index = bodyEnd
             case .invertedSection:
                 let bodyEnd = Int(operation.b)
-                if try resolve(operation.a)?.isFalsey ?? true {
+                if try resolve(operation.a).map({ data.isFalsey(data.nodes[Int($0)]) }) ?? true {
                     try run(index, bodyEnd, into: &buffer)
                 }
                 index = bodyEnd

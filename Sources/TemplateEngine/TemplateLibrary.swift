@@ -73,12 +73,19 @@ public struct TemplateLibrary: Sendable {
         return String(decoding: buffer, as: UTF8.self)
     }
 
-    /// Appends the rendering of `name` to `buffer`: reuse one buffer across requests to avoid
-    /// allocating. On error the buffer may hold part of the page.
+    /// Appends the rendering of `name` with a value tree as its context to `buffer`.
     public func render(_ name: String, _ value: TemplateValue, into buffer: inout [UInt8]) throws(TemplateError) {
+        var data = TemplateData()
+        data.setRoot(value)
+        try render(name, data, into: &buffer)
+    }
+
+    /// Appends the rendering of `name` to `buffer`: the fast path, with data built flat and reused
+    /// across requests. On error the buffer may hold part of the page.
+    public func render(_ name: String, _ data: TemplateData, into buffer: inout [UInt8]) throws(TemplateError) {
         guard let index = indices[name] else {
             throw TemplateError(.unknownTemplate, file: name, line: 0, column: 0, message: "no template named '\(name)'")
         }
-        try Renderer.render(index, of: program, names: names, strict: configuration.strict, root: value, into: &buffer)
+        try Renderer.render(index, of: program, names: names, strict: configuration.strict, data: data, into: &buffer)
     }
 }

@@ -12,16 +12,6 @@ public enum TemplateValue: Sendable {
     case list([TemplateValue])
     /// A section pushes the object, so its fields shadow the enclosing ones.
     case object(TemplateObject)
-
-    /// Whether a section over this value is skipped (and an inverted section shown).
-    var isFalsey: Bool {
-        switch self {
-        case .null: true
-        case .bool(let value): !value
-        case .list(let elements): elements.isEmpty
-        default: false
-        }
-    }
 }
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
