@@ -24,6 +24,12 @@ extension TemplateData {
         addField(key, value.map { appendString($0) } ?? appendNode(Node(.null)))
     }
 
+    /// Null renders as nothing and is a false section: for optional parts that strict templates
+    /// still name.
+    public mutating func addNull(_ key: TemplateKey) {
+        addField(key, appendNode(Node(.null)))
+    }
+
     public mutating func add(_ key: TemplateKey, _ value: Int) {
         addField(key, appendNode(Node(.int, payload: value)))
     }

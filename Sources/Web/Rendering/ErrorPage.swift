@@ -40,22 +40,22 @@ struct ErrorPage: Sendable {
     }
 
     /// The `error` template's data: no tabs, no account area, no sheet.
-    var templateValue: TemplateValue {
-        .object([
-            Keys.title: .string(heading),
-            Keys.url: .string("/"),
-            Keys.csrfToken: .string(""),
-            Keys.tabs: .list([]),
-            Keys.breadcrumbs: .list([]),
-            Keys.hasBreadcrumbs: .bool(false),
-            Keys.backLink: .null,
-            Keys.viewer: .null,
-            Keys.sheet: .null,
-            Keys.hasSheet: .bool(false),
-            Keys.content: .object([
-                Keys.status: .int(status.code),
-                Keys.heading: .string(heading),
-                Keys.message: .string(message),
-                Keys.homeHref: .string("/")])])
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.title, heading)
+        data.add(Keys.url, "/")
+        data.add(Keys.csrfToken, "")
+        data.add(Keys.tabs, TemplateValue.list([]))
+        data.add(Keys.breadcrumbs, TemplateValue.list([]))
+        data.add(Keys.hasBreadcrumbs, false)
+        data.addNull(Keys.backLink)
+        data.addNull(Keys.viewer)
+        data.addNull(Keys.sheet)
+        data.add(Keys.hasSheet, false)
+        data.add(Keys.content, object: { content in
+            content.add(Keys.status, status.code)
+            content.add(Keys.heading, heading)
+            content.add(Keys.message, message)
+            content.add(Keys.homeHref, "/")
+        })
     }
 }

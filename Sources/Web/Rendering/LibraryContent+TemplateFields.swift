@@ -1,0 +1,105 @@
+import Coordinators
+import Models
+import TemplateEngine
+import ViewModels
+
+extension LibraryContent: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.categories, list: categories)
+        data.add(Keys.settingsLink, settingsLink)
+        data.add(Keys.list, list)
+        data.add(Keys.detail, detail)
+        data.add(Keys.settings, settings)
+    }
+}
+
+extension LibraryContent.CategoryLink: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.name, name)
+        data.add(Keys.href, href)
+        data.add(Keys.itemCount, itemCount)
+        data.add(Keys.itemCountText, itemCountText)
+        data.add(Keys.isSelected, isSelected)
+    }
+}
+
+extension ItemListContent: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.categoryName, categoryName)
+        data.add(Keys.newItemHref, newItemHref)
+        data.add(Keys.rows, list: rows)
+        data.add(Keys.isEmpty, isEmpty)
+    }
+}
+
+extension ItemListContent.Row: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.title, title)
+        data.add(Keys.subtitle, subtitle)
+        data.add(Keys.href, href)
+        data.add(Keys.isSelected, isSelected)
+        data.add(Keys.isFavourite, isFavourite)
+    }
+}
+
+extension ItemDetailContent: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.title, title)
+        data.add(Keys.header, header)
+        data.add(Keys.tab, tab.rawValue)
+        data.add(Keys.closeHref, closeHref)
+        data.add(Keys.tabs, list: tabs)
+        data.add(Keys.overview, overview)
+        if let rows {
+            data.add(Keys.rows, list: rows)
+        } else {
+            data.addNull(Keys.rows)
+        }
+        data.add(Keys.options, options)
+    }
+}
+
+extension DetailRow: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.key, key)
+        data.add(Keys.value, value)
+    }
+}
+
+extension ItemOptionsContent: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.editForm, editForm)
+        data.add(Keys.isFavourite, isFavourite)
+        data.add(Keys.favouriteAction, favouriteAction)
+        data.add(Keys.favouriteIntent, favouriteIntent)
+        data.add(Keys.favouriteActionLabel, favouriteActionLabel)
+        data.add(Keys.deleteHref, deleteHref)
+    }
+}
+
+extension SettingsContent: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.form, form)
+        data.add(Keys.themeOptions, list: themeOptions)
+        data.add(Keys.showSubtitles, showSubtitles)
+    }
+}
+
+extension SettingsViewModel.ThemeOption: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.theme, theme.rawValue)
+        data.add(Keys.value, value)
+        data.add(Keys.label, label)
+        data.add(Keys.isSelected, isSelected)
+    }
+}
+
+extension ItemDetailViewModel.Overview: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.title, title)
+        data.add(Keys.subtitle, subtitle)
+        data.add(Keys.created, created)
+        data.add(Keys.createdISO, createdISO)
+        data.add(Keys.isFavourite, isFavourite)
+    }
+}

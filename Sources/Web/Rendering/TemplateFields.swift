@@ -1,0 +1,30 @@
+import TemplateEngine
+
+/// View data that adds its own fields to the object being built in a page's `TemplateData`.
+///
+/// Each screen type says once which keys its template reads; pages are then built straight into
+/// one reused `TemplateData`, with no intermediate value tree.
+protocol TemplateFields {
+    func addFields(to data: inout TemplateData)
+}
+
+extension TemplateData {
+    /// A nested object.
+    mutating func add(_ key: TemplateKey, _ value: some TemplateFields) {
+        add(key, object: value.addFields)
+    }
+
+    /// A nested object, or null: strict templates read optional parts as present but false.
+    mutating func add(_ key: TemplateKey, _ value: (some TemplateFields)?) {
+        if let value {
+            add(key, object: value.addFields)
+        } else {
+            addNull(key)
+        }
+    }
+
+    /// A list of objects.
+    mutating func add<Elements: Sequence>(_ key: TemplateKey, list: Elements) where Elements.Element: TemplateFields {
+        add(key, objects: list) { data, element in element.addFields(to: &data) }
+    }
+}
