@@ -15,11 +15,19 @@ public final class JournalStore: KeyValueStore {
         public var snapshotThreshold: Int
         /// The largest record accepted; larger lengths read back from disk count as damage.
         public var maximumRecordSize: Int
+        /// How long a busy lock is retried before the store counts as open elsewhere. A process
+        /// starting a child shares its descriptors with it until the child's exec closes them, so
+        /// a store just closed here can stay locked for a moment.
+        public var lockWait: Duration
 
-        public init(directory: String, snapshotThreshold: Int = 8 << 20, maximumRecordSize: Int = 64 << 20) {
+        public init(
+            directory: String, snapshotThreshold: Int = 8 << 20, maximumRecordSize: Int = 64 << 20,
+            lockWait: Duration = .seconds(2)
+        ) {
             self.directory = directory
             self.snapshotThreshold = snapshotThreshold
             self.maximumRecordSize = maximumRecordSize
+            self.lockWait = lockWait
         }
 
         var journalPath: String { directory + "/journal" }
@@ -38,7 +46,7 @@ public final class JournalStore: KeyValueStore {
     public init(configuration: Configuration) throws {
         self.configuration = configuration
         try SystemFile.makeDirectory(configuration.directory)
-        let lock = try SystemFile.lock(configuration.lockPath)
+        let lock = try SystemFile.lock(configuration.lockPath, wait: configuration.lockWait)
         var state: State
         do {
             (state, recovery) = try Self.recover(configuration)

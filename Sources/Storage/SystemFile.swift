@@ -19,14 +19,20 @@ struct SystemFile: Sendable {
 
     /// Opens `path` and takes an exclusive advisory lock on it, so a second process (or a second
     /// store in this one) cannot append to the same journal. The lock dies with the descriptor.
-    static func lock(_ path: String) throws(StorageError) -> SystemFile {
+    /// A busy lock is tried again every 10 ms until `wait` has passed.
+    static func lock(_ path: String, wait: Duration) throws(StorageError) -> SystemFile {
         let descriptor = retryingOnInterrupt { Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
-        guard retryingOnInterrupt({ flock(descriptor, LOCK_EX | LOCK_NB) }) == 0 else {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: wait)
+        while retryingOnInterrupt({ flock(descriptor, LOCK_EX | LOCK_NB) }) != 0 {
             let code = errno
-            _ = Glibc.close(descriptor)
-            if code == EWOULDBLOCK { throw .locked(path: path) }
-            throw .io(operation: "flock", path: path, errno: code)
+            guard code == EWOULDBLOCK, clock.now < deadline else {
+                _ = Glibc.close(descriptor)
+                if code == EWOULDBLOCK { throw .locked(path: path) }
+                throw .io(operation: "flock", path: path, errno: code)
+            }
+            usleep(10_000)
         }
         return SystemFile(descriptor: descriptor, path: path)
     }

@@ -5,8 +5,8 @@ import Testing
 struct JournalStoreTests {
     let directory = TemporaryDirectory()
 
-    func open(threshold: Int = 1 << 20) throws -> JournalStore {
-        try JournalStore(configuration: .init(directory: directory.path, snapshotThreshold: threshold))
+    func open(threshold: Int = 1 << 20, lockWait: Duration = .milliseconds(50)) throws -> JournalStore {
+        try JournalStore(configuration: .init(directory: directory.path, snapshotThreshold: threshold, lockWait: lockWait))
     }
 
     @Test func aNewStoreIsEmptyAndReportsACleanStart() throws {
@@ -199,6 +199,16 @@ extension JournalStoreTests {
         #expect(throws: StorageError.locked(path: directory.path + "/lock")) { try open() }
         first.close()
         #expect(try open().isEmpty)
+    }
+
+    @Test func aLockReleasedWhileWaitingIsTaken() throws {
+        let first = try open()
+        let closer = Thread {
+            usleep(100_000)
+            first.close()
+        }
+        closer.start()
+        #expect(try open(lockWait: .seconds(5)).isEmpty)
     }
 }
 
