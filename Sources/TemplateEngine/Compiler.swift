@@ -139,7 +139,7 @@ struct Compiler {
             let start = Int32(program.keyBytes.count)
             program.keyBytes += Array(key.name.utf8)
             program.keyNames.append(Program.KeyName(
-                fingerprint: key.fingerprint, start: start, count: Int32(program.keyBytes.count) - start))
+                head: key.head, tail: key.tail, start: start, count: Int32(program.keyBytes.count) - start))
         }
         return Int32(program.lookups.count - 1)
     }

@@ -39,7 +39,8 @@ struct Program: Sendable {
     }
 
     struct KeyName: Sendable {
-        var fingerprint: UInt64
+        var head: UInt64
+        var tail: UInt64
         var start: Int32
         var count: Int32
     }
@@ -55,7 +56,7 @@ struct Program: Sendable {
     var bytes: [UInt8] = []
     var lineStarts: [Int32] = []
     var keys: [TemplateKey] = []
-    /// Each key's fingerprint and name (UTF-8 in `keyBytes`), parallel to `keys`: what a lookup
+    /// Each key's identity and name (UTF-8 in `keyBytes`), parallel to `keys`: what a lookup
     /// compares with the data's fields, without touching a `String`.
     var keyNames: [KeyName] = []
     var keyBytes: [UInt8] = []

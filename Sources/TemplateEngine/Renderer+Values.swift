@@ -4,7 +4,7 @@ extension Renderer {
     @inline(__always)
     func resolve(_ index: Int32) throws(TemplateError) -> UInt32? {
         let lookup = program.lookups[Int(index)]
-        guard lookup.count > 0 else { return stack[stack.count - 1] }
+        guard lookup.count > 0 else { return stack.last }
         let first = Int(lookup.first)
         var level = stack.count - 1
         while level >= 0 {
@@ -20,12 +20,28 @@ extension Renderer {
         return try missing(index)
     }
 
+    /// The value of program key `key` in `node`, when that is an object with such a field; the
+    /// last such field wins.
     @inline(__always)
     private func field(_ key: Int, of node: UInt32) -> UInt32? {
+        let object = data.nodes[Int(node)]
+        guard object.kind == .object else { return nil }
         let name = keyNames[key]
-        return data.field(
-            of: data.nodes[Int(node)], fingerprint: name.fingerprint,
-            name: UnsafeBufferPointer(rebasing: keyBytes[Int(name.start)..<Int(name.start + name.count)]))
+        var index = object.payload + Int(object.count)
+        while index > object.payload {
+            index -= 1
+            let field = data.fields[index]
+            if field.head == name.head && field.tail == name.tail
+                && (name.tail & TemplateKey.longMarker != TemplateKey.longMarker || longNameMatches(field, name))
+            {
+                return field.value
+            }
+        }
+        return nil
+    }
+
+    private func longNameMatches(_ field: TemplateData.Field, _ name: Program.KeyName) -> Bool {
+        data.longKey(of: field, isNamed: UnsafeBufferPointer(rebasing: keyBytes[Int(name.start)..<Int(name.start + name.count)]))
     }
 
     private func missing(_ lookup: Int32) throws(TemplateError) -> UInt32? {
@@ -33,11 +49,11 @@ extension Renderer {
         throw error(.missingKey, lookup, "missing key '\(program.name(of: program.lookups[Int(lookup)]))'")
     }
 
-    func append(_ value: UInt32, escaped: Bool, lookup: Int32, to buffer: inout ByteWriter) throws(TemplateError) {
+    func append(_ value: UInt32, escaped: Bool, lookup: Int32, to buffer: inout RawBuffer<UInt8>) throws(TemplateError) {
         let node = data.nodes[Int(value)]
         switch node.kind {
         case .string:
-            if escaped {
+            if escaped && !node.isPlain {
                 HTMLEscaping.append(data.text(of: node), to: &buffer)
             } else {
                 buffer.append(data.text(of: node))

@@ -23,20 +23,19 @@ struct Renderer {
     /// Renders template `index` of `program`; the buffers stay valid because `program` and `data`
     /// hold them.
     static func render(
-        _ index: Int, of program: Program, names: [String], strict: Bool, data: TemplateData, into output: inout [UInt8]
+        _ index: Int, of program: Program, names: [String], strict: Bool, data: borrowing TemplateData,
+        into output: inout [UInt8]
     ) throws(TemplateError) {
-        var buffer = ByteWriter(capacity: 16_384)
+        var buffer = RawBuffer<UInt8>(capacity: 16_384)
         try program.operations.withUnsafeBufferPointer { operations throws(TemplateError) in
             try program.bytes.withUnsafeBufferPointer { bytes throws(TemplateError) in
                 try program.keyNames.withUnsafeBufferPointer { keyNames throws(TemplateError) in
                     try program.keyBytes.withUnsafeBufferPointer { keyBytes throws(TemplateError) in
-                        try data.withView { view throws(TemplateError) in
-                            var renderer = Renderer(
-                                program: program, operations: operations, bytes: bytes, keyNames: keyNames,
-                                keyBytes: keyBytes, data: view, names: names, strict: strict)
-                            let entry = program.entries[index]
-                            try renderer.run(entry.lowerBound, entry.upperBound, into: &buffer)
-                        }
+                        var renderer = Renderer(
+                            program: program, operations: operations, bytes: bytes, keyNames: keyNames,
+                            keyBytes: keyBytes, data: data.view, names: names, strict: strict)
+                        let entry = program.entries[index]
+                        try renderer.run(entry.lowerBound, entry.upperBound, into: &buffer)
                     }
                 }
             }
@@ -57,11 +56,11 @@ struct Renderer {
         self.data = data
         self.names = names
         self.strict = strict
-        self.stack = [data.root]
+        self.stack = data.root.map { [$0] } ?? []
         stack.reserveCapacity(16)
     }
 
-    private mutating func run(_ start: Int, _ end: Int, into buffer: inout ByteWriter) throws(TemplateError) {
+    private mutating func run(_ start: Int, _ end: Int, into buffer: inout RawBuffer<UInt8>) throws(TemplateError) {
         var index = start
         while index < end {
             let operation = operations[index]
@@ -136,7 +135,7 @@ struct Renderer {
         }
     }
 
-    private mutating func nest(_ template: Int, indentation extra: Int32, into buffer: inout ByteWriter) throws(TemplateError) {
+    private mutating func nest(_ template: Int, indentation extra: Int32, into buffer: inout RawBuffer<UInt8>) throws(TemplateError) {
         try enter(template: template)
         defer { depth -= 1 }
         let entry = program.entries[template]
@@ -168,7 +167,7 @@ struct Renderer {
         return nil
     }
 
-    private func appendIndented(_ operation: Program.Operation, to buffer: inout ByteWriter) {
+    private func appendIndented(_ operation: Program.Operation, to buffer: inout RawBuffer<UInt8>) {
         let start = Int(operation.a)
         var copied = start
         for line in Int(operation.c)..<Int(operation.c + operation.d) {

@@ -2,7 +2,6 @@
 /// lists are built inside closures, so they always end where they began.
 extension TemplateData {
     /// Builds the root object: the context every lookup starts from.
-    @inlinable
     public mutating func setRoot(_ build: (inout TemplateData) throws -> Void) rethrows {
         let mark = beginObject()
         try build(&self)
@@ -21,22 +20,22 @@ extension TemplateData {
 
     /// A missing string is null: it renders as nothing and is a false section.
     public mutating func add(_ key: TemplateKey, _ value: String?) {
-        addField(key, value.map { appendString($0) } ?? appendNode(Node(.null)))
+        addField(key, value.map { appendString($0) } ?? nodes.appendIndex(Node(.null)))
     }
 
     /// Null renders as nothing and is a false section: for optional parts that strict templates
     /// still name.
     public mutating func addNull(_ key: TemplateKey) {
-        addField(key, appendNode(Node(.null)))
+        addField(key, nodes.appendIndex(Node(.null)))
     }
 
     public mutating func add(_ key: TemplateKey, _ value: Int) {
-        addField(key, appendNode(Node(.int, payload: value)))
+        addField(key, nodes.appendIndex(Node(.int, payload: value)))
     }
 
     /// `false` is a false section, `true` a section rendered once.
     public mutating func add(_ key: TemplateKey, _ value: Bool) {
-        addField(key, appendNode(Node(.bool, payload: value ? 1 : 0)))
+        addField(key, nodes.appendIndex(Node(.bool, payload: value ? 1 : 0)))
     }
 
     /// Any value tree, for shapes the other calls do not cover.
@@ -44,17 +43,15 @@ extension TemplateData {
         addField(key, append(value))
     }
 
-    /// A string whose bytes `write` appends straight into the data: for text printed on demand,
+    /// A string whose bytes `write` appends to the array it is given: for text printed on demand,
     /// such as URLs, without making a `String` first. It must append valid UTF-8.
-    @inlinable
     public mutating func add(_ key: TemplateKey, text write: (inout [UInt8]) throws -> Void) rethrows {
-        let start = bytes.count
-        try write(&bytes)
-        addField(key, appendNode(Node(.string, payload: start, count: UInt32(bytes.count - start))))
+        scratch.removeAll(keepingCapacity: true)
+        try write(&scratch)
+        addField(key, scratch.withUnsafeBufferPointer { appendString($0) })
     }
 
     /// A nested object whose fields `build` adds.
-    @inlinable
     public mutating func add(_ key: TemplateKey, object build: (inout TemplateData) throws -> Void) rethrows {
         let mark = beginObject()
         try build(&self)
@@ -70,9 +67,9 @@ extension TemplateData {
         for element in objects {
             let mark = beginObject()
             try build(&self, element)
-            pendingElements.append(endObject(mark))
+            endElement(object: mark)
         }
-        addField(key, endList(list))
+        endList(list, key: key)
     }
 
     /// A list of strings (`{{#key}}{{.}}{{/key}}`).
@@ -81,35 +78,33 @@ extension TemplateData {
         for string in strings {
             pendingElements.append(appendString(string))
         }
-        addField(key, endList(list))
+        endList(list, key: key)
     }
 }
 
 /// The primitives the building calls share.
 extension TemplateData {
-    @usableFromInline
-    mutating func appendNode(_ node: Node) -> UInt32 {
-        nodes.append(node)
-        return UInt32(truncatingIfNeeded: nodes.count - 1)
+    mutating func appendString(_ string: String) -> UInt32 {
+        var string = string
+        return string.withUTF8 { appendString($0) }
     }
 
-    @usableFromInline
-    mutating func appendString(_ string: String) -> UInt32 {
+    /// Copies the bytes in, noting on the way whether they need escaping.
+    mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let start = bytes.count
-        var string = string
-        string.withUTF8 { bytes.append(contentsOf: $0) }
-        return appendNode(Node(.string, payload: start, count: UInt32(truncatingIfNeeded: bytes.count - start)))
+        let isPlain = HTMLEscaping.copy(utf8, to: &bytes)
+        return nodes.appendIndex(Node(.string, payload: start, count: UInt32(truncatingIfNeeded: utf8.count), isPlain: isPlain))
     }
 
     /// Appends a field to the innermost object being built.
-    @usableFromInline
     mutating func addField(_ key: TemplateKey, _ value: UInt32) {
-        let start = bytes.count
-        var name = key.name
-        name.withUTF8 { bytes.append(contentsOf: $0) }
-        pendingFields.append(Field(
-            fingerprint: key.fingerprint, nameStart: UInt32(truncatingIfNeeded: start),
-            nameCount: UInt32(truncatingIfNeeded: bytes.count - start), value: value))
+        var nameStart = 0
+        if key.isLong {
+            nameStart = bytes.count
+            var name = key.name
+            name.withUTF8 { bytes.append($0) }
+        }
+        pendingFields.append(Field(head: key.head, tail: key.tail, value: value, nameStart: UInt32(truncatingIfNeeded: nameStart)))
     }
 
     @usableFromInline
@@ -118,12 +113,16 @@ extension TemplateData {
     }
 
     /// Moves the object's pending fields into place and returns its node.
-    @usableFromInline
     mutating func endObject(_ mark: Int) -> UInt32 {
         let first = fields.count
-        fields.append(contentsOf: pendingFields[mark...])
-        pendingFields.removeSubrange(mark...)
-        return appendNode(Node(.object, payload: first, count: UInt32(truncatingIfNeeded: fields.count - first)))
+        pendingFields.moveTail(from: mark, to: &fields)
+        return nodes.appendIndex(Node(.object, payload: first, count: UInt32(truncatingIfNeeded: fields.count - first)))
+    }
+
+    /// Ends an object begun at `mark` as the next element of the innermost list.
+    @usableFromInline
+    mutating func endElement(object mark: Int) {
+        pendingElements.append(endObject(mark))
     }
 
     @usableFromInline
@@ -131,25 +130,29 @@ extension TemplateData {
         pendingElements.count
     }
 
+    /// Ends the innermost list as the field `key` of the object around it.
     @usableFromInline
+    mutating func endList(_ mark: Int, key: TemplateKey) {
+        addField(key, endList(mark))
+    }
+
     mutating func endList(_ mark: Int) -> UInt32 {
         let first = elements.count
-        elements.append(contentsOf: pendingElements[mark...])
-        pendingElements.removeSubrange(mark...)
-        return appendNode(Node(.list, payload: first, count: UInt32(truncatingIfNeeded: elements.count - first)))
+        pendingElements.moveTail(from: mark, to: &elements)
+        return nodes.appendIndex(Node(.list, payload: first, count: UInt32(truncatingIfNeeded: elements.count - first)))
     }
 
     /// Appends a value tree, children first, and returns its node.
     mutating func append(_ value: TemplateValue) -> UInt32 {
         switch value {
         case .null:
-            return appendNode(Node(.null))
+            return nodes.appendIndex(Node(.null))
         case .bool(let flag):
-            return appendNode(Node(.bool, payload: flag ? 1 : 0))
+            return nodes.appendIndex(Node(.bool, payload: flag ? 1 : 0))
         case .int(let number):
-            return appendNode(Node(.int, payload: number))
+            return nodes.appendIndex(Node(.int, payload: number))
         case .double(let number):
-            return appendNode(Node(.double, payload: Int(truncatingIfNeeded: number.bitPattern)))
+            return nodes.appendIndex(Node(.double, payload: Int(truncatingIfNeeded: number.bitPattern)))
         case .string(let string):
             return appendString(string)
         case .list(let values):
@@ -165,5 +168,13 @@ extension TemplateData {
             }
             return endObject(mark)
         }
+    }
+}
+
+extension RawBuffer where Element == TemplateData.Node {
+    /// Appends a node and returns its index.
+    mutating func appendIndex(_ node: Element) -> UInt32 {
+        append(node)
+        return UInt32(truncatingIfNeeded: count - 1)
     }
 }

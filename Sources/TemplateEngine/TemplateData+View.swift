@@ -1,7 +1,9 @@
-/// The data as the renderer reads it: raw views of its arrays, valid while the data is borrowed.
+/// The data as the renderer reads it: raw views of its buffers, valid while the data is borrowed
+/// and not changed.
 extension TemplateData {
     struct View {
-        let root: UInt32
+        /// nil: nothing was set, and every lookup misses.
+        let root: UInt32?
         let nodes: UnsafeBufferPointer<Node>
         let fields: UnsafeBufferPointer<Field>
         let elements: UnsafeBufferPointer<UInt32>
@@ -28,47 +30,17 @@ extension TemplateData {
             }
         }
 
-        /// The value of the field named `name` (its fingerprint and UTF-8) when `node` is an object
-        /// holding one; the last such field wins.
-        @inline(__always)
-        func field(of node: Node, fingerprint: UInt64, name: UnsafeBufferPointer<UInt8>) -> UInt32? {
-            guard node.kind == .object else { return nil }
-            var index = node.payload + Int(node.count)
-            while index > node.payload {
-                index -= 1
-                let field = fields[index]
-                if field.fingerprint == fingerprint && Int(field.nameCount) == name.count
-                    && Self.equal(UnsafeBufferPointer(rebasing: bytes[Int(field.nameStart)...]), name)
-                {
-                    return field.value
-                }
-            }
-            return nil
-        }
-
-        @inline(__always)
-        /// Whether `text` starts with `prefix`; the caller has checked that it is long enough.
-        private static func equal(_ text: UnsafeBufferPointer<UInt8>, _ prefix: UnsafeBufferPointer<UInt8>) -> Bool {
-            for offset in prefix.indices where text[offset] != prefix[offset] { return false }
+        /// Whether the long key of `field` is named `name`.
+        func longKey(of field: Field, isNamed name: UnsafeBufferPointer<UInt8>) -> Bool {
+            let start = Int(field.nameStart)
+            for offset in name.indices where bytes[start + offset] != name[offset] { return false }
             return true
         }
     }
 
-    /// Calls `body` with a view of this data; an empty context when no root was set.
-    func withView<Result>(_ body: (View) throws(TemplateError) -> Result) throws(TemplateError) -> Result {
-        var data = self
-        if data.root == nil {
-            data.root = data.appendNode(Node(.object))
-        }
-        let root = data.root ?? 0
-        return try data.nodes.withUnsafeBufferPointer { nodes throws(TemplateError) in
-            try data.fields.withUnsafeBufferPointer { fields throws(TemplateError) in
-                try data.elements.withUnsafeBufferPointer { elements throws(TemplateError) in
-                    try data.bytes.withUnsafeBufferPointer { bytes throws(TemplateError) in
-                        try body(View(root: root, nodes: nodes, fields: fields, elements: elements, bytes: bytes))
-                    }
-                }
-            }
-        }
+    /// A view of this data, valid while it is borrowed.
+    var view: View {
+        View(
+            root: root, nodes: nodes.buffer, fields: fields.buffer, elements: elements.buffer, bytes: bytes.buffer)
     }
 }

@@ -82,7 +82,7 @@ public struct TemplateLibrary: Sendable {
 
     /// Appends the rendering of `name` to `buffer`: the fast path, with data built flat and reused
     /// across requests. On error the buffer may hold part of the page.
-    public func render(_ name: String, _ data: TemplateData, into buffer: inout [UInt8]) throws(TemplateError) {
+    public func render(_ name: String, _ data: borrowing TemplateData, into buffer: inout [UInt8]) throws(TemplateError) {
         guard let index = indices[name] else {
             throw TemplateError(.unknownTemplate, file: name, line: 0, column: 0, message: "no template named '\(name)'")
         }

@@ -1,7 +1,7 @@
 /// A set of named fields that templates look up by key (`{{title}}`, `{{#items}}`).
 ///
 /// Stored as a small array rather than a dictionary: template objects have a handful of fields,
-/// and a linear scan over precomputed key fingerprints beats hashing at render time.
+/// and a linear scan comparing keys' precomputed identities beats hashing.
 public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
     /// Unlabelled, so a dictionary literal's own array becomes the storage as is.
     typealias Field = (TemplateKey, TemplateValue)
@@ -24,12 +24,12 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
     /// Keeps the array as storage (no copy) unless a key repeats.
     init(adopting fields: [Field]) {
         self.fields = fields
-        // One bit per key, picked by its fingerprint: distinct bits prove distinct keys, so the
+        // One bit per key, picked by its identity: distinct bits prove distinct keys, so the
         // pairwise comparison below only runs when two keys share a bit.
         var seen: UInt64 = 0
         var shared = false
         for field in fields {
-            let bit: UInt64 = 1 << (field.0.fingerprint & 63)
+            let bit: UInt64 = 1 << (field.0.mixed >> 58)
             shared = shared || seen & bit != 0
             seen |= bit
         }
@@ -67,12 +67,6 @@ public struct TemplateObject: Sendable, ExpressibleByDictionaryLiteral {
 
     @inline(__always)
     func field(_ key: TemplateKey) -> TemplateValue? {
-        let fingerprint = key.fingerprint
-        return fields.withUnsafeBufferPointer { fields in
-            for index in fields.indices where fields[index].0.fingerprint == fingerprint {
-                if fields[index].0.name == key.name { return fields[index].1 }
-            }
-            return nil
-        }
+        fields.last { $0.0 == key }?.1
     }
 }

@@ -6,18 +6,12 @@ import TemplateEngine
 
 /// Turns screens and error pages into HTML responses with the security headers.
 ///
-/// Each page's data is built into a `TemplateData` taken from a small pool, so building allocates
-/// nothing once the pool's buffers have grown to a page. The page is rendered straight into the
-/// array that becomes the response body, reserved at the size of the largest page so far.
+/// Each page's data is built flat into a `TemplateData` and rendered straight into the array that
+/// becomes the response body; both are sized from the largest page so far, so neither regrows.
 final class PageRenderer: Sendable {
     let templates: TemplateSource
     private let logger: Logger
     private let sizeHint = Atomic<Int>(8192)
-    private let pool = Mutex<[TemplateData]>([])
-    /// One per event loop and worker is plenty; more only hold memory.
-    private static let pooled = 16
-    /// A buffer grown past this by an unusual page is dropped instead of kept.
-    private static let pooledBytes = 1 << 20
 
     init(templates: TemplateSource, logger: Logger) {
         self.templates = templates
@@ -49,18 +43,11 @@ final class PageRenderer: Sendable {
     }
 
     private func render(_ template: String, _ build: (inout TemplateData) -> Void) throws(TemplateError) -> [UInt8] {
-        var data = pool.withLock { $0.popLast() } ?? TemplateData()
-        defer {
-            data.removeAll()
-            if data.capacityInBytes <= Self.pooledBytes {
-                pool.withLock { pool in
-                    if pool.count < Self.pooled { pool.append(data) }
-                }
-            }
-        }
+        let hint = sizeHint.load(ordering: .relaxed)
+        var data = TemplateData(expectedBytes: hint / 2)
         data.setRoot(build)
         var body: [UInt8] = []
-        body.reserveCapacity(sizeHint.load(ordering: .relaxed))
+        body.reserveCapacity(hint)
         try templates.library.render(template, data, into: &body)
         if body.count > sizeHint.load(ordering: .relaxed) {
             sizeHint.store(min(body.count + body.count / 8, 1 << 20), ordering: .relaxed)
