@@ -9,7 +9,7 @@ extension LibraryContent {
             Keys.categories: .list(categories) { category in
                 .object([
                     Keys.name: .string(category.name),
-                    Keys.href: .string(category.href),
+                    Keys.href: .string(category.href.print()),
                     Keys.itemCount: .int(category.itemCount),
                     Keys.itemCountText: .string(category.itemCountText),
                     Keys.isSelected: .bool(category.isSelected)])
@@ -25,12 +25,12 @@ extension ItemListContent {
     var templateValue: TemplateValue {
         .object([
             Keys.categoryName: .string(categoryName),
-            Keys.newItemHref: .string(newItemHref),
+            Keys.newItemHref: .string(newItemHref.print()),
             Keys.rows: .list(rows) { row in
                 .object([
                     Keys.title: .string(row.title),
                     Keys.subtitle: .string(row.subtitle),
-                    Keys.href: .string(row.href),
+                    Keys.href: .string(row.href.print()),
                     Keys.isSelected: .bool(row.isSelected),
                     Keys.isFavourite: .bool(row.isFavourite)])
             },
@@ -44,7 +44,7 @@ extension ItemDetailContent {
             Keys.title: .string(title),
             Keys.header: header.templateValue,
             Keys.tab: .string(tab.rawValue),
-            Keys.closeHref: .string(closeHref),
+            Keys.closeHref: .string(closeHref.print()),
             Keys.tabs: .list(tabs, \.templateValue),
             Keys.overview: .optional(overview, \.templateValue),
             Keys.rows: .optional(rows) { rows in
@@ -54,10 +54,10 @@ extension ItemDetailContent {
                 .object([
                     Keys.editForm: options.editForm.templateValue,
                     Keys.isFavourite: .bool(options.isFavourite),
-                    Keys.favouriteAction: .string(options.favouriteAction),
+                    Keys.favouriteAction: .string(options.favouriteAction.print()),
                     Keys.favouriteIntent: .string(options.favouriteIntent),
                     Keys.favouriteActionLabel: .string(options.favouriteActionLabel),
-                    Keys.deleteHref: .string(options.deleteHref)])
+                    Keys.deleteHref: .string(options.deleteHref.print())])
             }])
     }
 }

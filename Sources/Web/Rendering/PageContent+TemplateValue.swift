@@ -8,7 +8,7 @@ extension FlowContent {
             Keys.title: .string(title),
             Keys.summary: .string(summary),
             Keys.choices: .list(choices) { choice in
-                .object([Keys.title: .string(choice.title), Keys.summary: .string(choice.summary), Keys.href: .string(choice.href)])
+                .object([Keys.title: .string(choice.title), Keys.summary: .string(choice.summary), Keys.href: .string(choice.href.print())])
             },
             Keys.backToRoot: .optional(backToRoot, \.templateValue)])
     }
@@ -21,8 +21,8 @@ extension ScreenTabContent {
             Keys.summary: .string(summary),
             Keys.todayText: .string(todayText),
             Keys.todayISO: .string(todayISO),
-            Keys.detailHref: .string(detailHref),
-            Keys.sheetHref: .string(sheetHref),
+            Keys.detailHref: .string(detailHref.print()),
+            Keys.sheetHref: .string(sheetHref.print()),
             Keys.detail: .optional(detail) { detail in
                 .object([Keys.title: .string(detail.title), Keys.text: .string(detail.text)])
             }])

@@ -8,7 +8,7 @@ extension Screen {
     func templateValue(csrfToken: String) -> TemplateValue {
         .object([
             Keys.title: .string(title),
-            Keys.url: .string(url),
+            Keys.url: .string(url.print()),
             Keys.csrfToken: .string(csrfToken),
             Keys.tabs: .list(tabs, \.templateValue),
             Keys.breadcrumbs: .list(breadcrumbs, \.templateValue),
@@ -23,7 +23,7 @@ extension Screen {
 
 extension Link {
     var templateValue: TemplateValue {
-        .object([Keys.title: .string(title), Keys.href: .string(href), Keys.isCurrent: .bool(isCurrent)])
+        .object([Keys.title: .string(title), Keys.href: .string(href.print()), Keys.isCurrent: .bool(isCurrent)])
     }
 }
 
@@ -33,11 +33,11 @@ extension ViewerChrome {
             Keys.isSignedIn: .bool(isSignedIn),
             Keys.displayName: .string(displayName),
             Keys.theme: .string(theme),
-            Keys.loginHref: .string(loginHref),
-            Keys.registerHref: .string(registerHref),
-            Keys.logoutAction: .string(logoutAction),
-            Keys.settingsHref: .string(settingsHref),
-            Keys.inspectorHref: .string(inspectorHref)])
+            Keys.loginHref: .string(loginHref.print()),
+            Keys.registerHref: .string(registerHref.print()),
+            Keys.logoutAction: .string(logoutAction.print()),
+            Keys.settingsHref: .string(settingsHref.print()),
+            Keys.inspectorHref: .string(inspectorHref.print())])
     }
 }
 
@@ -47,7 +47,7 @@ extension Sheet {
             Keys.kind: .string(kind.rawValue),
             Keys.title: .string(title),
             Keys.message: .string(message),
-            Keys.dismissHref: .string(dismissHref),
+            Keys.dismissHref: .string(dismissHref.print()),
             Keys.form: .optional(form, \.templateValue)])
     }
 }
@@ -55,7 +55,7 @@ extension Sheet {
 extension FormContent {
     var templateValue: TemplateValue {
         .object([
-            Keys.action: .string(action),
+            Keys.action: .string(action.print()),
             Keys.submitLabel: .string(submitLabel),
             Keys.fields: .list(fields, \.templateValue),
             Keys.errors: .list(errors, \.templateValue),
