@@ -47,6 +47,28 @@ import Testing
         #expect(route.print() == ReferencePrinter.print(route))
     }
 
+    /// Longer than the 64 bytes the writer gathers before handing them on, in one piece or many.
+    static let longRoutes: [AppRoute] = [
+        .library(.category(CategoryID(String(repeating: "a", count: 63)))),
+        .library(.category(CategoryID(String(repeating: "b", count: 64)))),
+        .library(.item(CategoryID(String(repeating: "long-slug", count: 30)), ItemID(Int.max), .options)),
+        .library(.deleteItem(CategoryID(String(repeating: "ü/", count: 40)), ItemID(Int.min))),
+        .account(.resetPassword(token: String(repeating: ".", count: 100))),
+        .account(.login(next: .library(.newItem(CategoryID(String(repeating: "x y", count: 50)))))),
+    ]
+
+    @Test(arguments: longRoutes)
+    func routesLongerThanTheWritersBufferPrintWhole(_ route: AppRoute) {
+        let expected = ReferencePrinter.print(route)
+        #expect(route.print() == expected)
+        var bytes = Array(repeating: UInt8(ascii: "-"), count: 60)
+        route.print(into: &bytes)
+        #expect(bytes == Array((String(repeating: "-", count: 60) + expected).utf8))
+        let path = String(expected.prefix { $0 != "?" })
+        #expect(route.canonicalLocation(path: path, query: nil) == nil)
+        #expect(route.canonicalLocation(path: path + "x", query: nil) == expected)
+    }
+
     @Test func eachTabsRoutesPrintIntoBytesAsTheirAppRoute() {
         var generator = RouteGenerator(random: SeededGenerator(seed: 0xB17E))
         for _ in 0..<1_000 {

@@ -19,7 +19,7 @@ extension AppRoute {
         return path.withUTF8 { bytes in
             var writer = RouteWriter(output: PathComparison(path: bytes))
             write(to: &writer)
-            return writer.output.matches
+            return writer.finish().matches
         }
     }
 

@@ -4,10 +4,9 @@ extension AppRoute {
     /// The route's one canonical URL (path and, for account pages, `?next=`). Every href and form
     /// action of a `Screen` is a route, printed at the edge with this or `print(into:)`.
     public func print() -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(64)
-        print(into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var writer = RouteWriter(output: [UInt8]())
+        write(to: &writer)
+        return writer.finishString()
     }
 
     /// Appends exactly the bytes of `print()`, with no string in between: a page prints dozens of
@@ -15,7 +14,7 @@ extension AppRoute {
     public func print(into bytes: inout [UInt8]) {
         var writer = RouteWriter(output: consume bytes)
         write(to: &writer)
-        bytes = writer.output
+        bytes = writer.finish()
     }
 
     /// The one printer: every other spelling of a route is made through here.
@@ -48,9 +47,12 @@ extension LibraryRoute {
             Self.write(category, to: &writer)
         case .item(let category, let item, let tab):
             Self.write(category, item: item, to: &writer)
-            if let tab {
-                writer.append("/")
-                writer.append(text: tab.rawValue)
+            switch tab {
+            case nil: break
+            // Spelled out rather than read from `rawValue`, which would make a string per link.
+            case .overview: writer.append("/overview")
+            case .details: writer.append("/details")
+            case .options: writer.append("/options")
             }
         case .newItem(let category):
             Self.write(category, to: &writer)
@@ -65,7 +67,7 @@ extension LibraryRoute {
         writer.append("/library/")
         // A slug spelled like a fixed segment (`settings`) is fully escaped: the parser matches fixed
         // segments before decoding, so the category stays reachable and the round trip stays exact.
-        if category.rawValue == "settings" {
+        if category.rawValue.utf8.count == 8 && category.rawValue == "settings" {
             writer.append(componentEscapingAll: category.rawValue)
         } else {
             writer.append(component: category.rawValue)
@@ -82,12 +84,13 @@ extension FlowRoute {
 
     public func print(into bytes: inout [UInt8]) { AppRoute.flow(self).print(into: &bytes) }
 
-    /// `/flow`, then one segment per pushed screen.
+    /// `/flow`, then one segment per page of `stackPages` after the first.
     func write<Output>(to writer: inout RouteWriter<Output>) {
-        writer.append("/flow")
-        for page in stackPages.dropFirst() {
-            writer.append("/")
-            writer.append(text: page.rawValue)
+        switch self {
+        case .primary: writer.append("/flow")
+        case .secondary1: writer.append("/flow/secondary1")
+        case .secondary2: writer.append("/flow/secondary2")
+        case .tertiary: writer.append("/flow/secondary1/tertiary")
         }
     }
 }
@@ -98,10 +101,10 @@ extension ScreenRoute {
     public func print(into bytes: inout [UInt8]) { AppRoute.screen(self).print(into: &bytes) }
 
     func write<Output>(to writer: inout RouteWriter<Output>) {
-        writer.append("/screen")
-        if self != .primary {
-            writer.append("/")
-            writer.append(text: rawValue)
+        switch self {
+        case .primary: writer.append("/screen")
+        case .detail: writer.append("/screen/detail")
+        case .sheet: writer.append("/screen/sheet")
         }
     }
 }

@@ -11,21 +11,19 @@ struct PathComparison: RouteOutput {
         self.path = path
     }
 
-    /// Whether everything printed so far, up to the query, spells `path` exactly.
+    /// Whether everything printed, up to the query, spells `path` exactly.
     var matches: Bool { !isDifferent && position == path.count }
 
-    mutating func append(_ byte: UInt8) {
-        guard !isDifferent, !isInQuery else { return }
-        if position < path.count, path[position] == byte {
-            position += 1
-        } else if position == path.count, byte == UInt8(ascii: "?") {
-            isInQuery = true
-        } else {
-            isDifferent = true
-        }
-    }
-
     mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
-        for byte in bytes { append(byte) }
+        for byte in bytes {
+            guard !isDifferent, !isInQuery else { return }
+            if position < path.count, path[position] == byte {
+                position += 1
+            } else if position == path.count, byte == UInt8(ascii: "?") {
+                isInQuery = true
+            } else {
+                isDifferent = true
+            }
+        }
     }
 }

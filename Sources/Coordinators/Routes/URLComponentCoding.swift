@@ -23,16 +23,11 @@ enum URLComponentCoding {
         return String(validating: out, as: UTF8.self)
     }
 
-    /// RFC 3986 unreserved characters: the bytes a component keeps as they are.
+    /// RFC 3986 unreserved characters (`A-Z a-z 0-9 - . _ ~`): the bytes a component keeps as they
+    /// are. One bit per ASCII byte, since every byte of every printed route is asked.
     static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
+        let bits: UInt64 = byte < 64 ? 0x03FF_6000_0000_0000 : byte < 128 ? 0x47FF_FFFE_87FF_FFFE : 0
+        return (bits &>> UInt64(byte & 63)) & 1 != 0
     }
 
     static func hexDigit(_ nibble: UInt8) -> UInt8 {
