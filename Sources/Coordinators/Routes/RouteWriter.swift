@@ -52,18 +52,15 @@ struct RouteWriter<Output: RouteOutput> {
                 isPlain = false
                 break
             }
-            // Only a value starting with a dot can be all dots; an empty one is all dots too.
-            let onlyDots = isPlain && bytes.first ?? UInt8(ascii: ".") == UInt8(ascii: ".")
-                && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
+            // Stops at the first byte that is not a dot: nearly always the first.
+            let onlyDots = bytes.allSatisfy { $0 == UInt8(ascii: ".") }
             if isPlain && !onlyDots {
                 // Unreserved bytes stay as they are however deep they are nested.
                 put(bytes)
                 return
             }
-            // Here a plain value is all dots (or empty); any other has a byte that is not a dot.
-            let escapeDots = isPlain
             for byte in bytes {
-                if URLComponentCoding.isUnreserved(byte) && !(escapeDots && byte == UInt8(ascii: ".")) {
+                if URLComponentCoding.isUnreserved(byte) && !onlyDots {
                     put(byte: byte)
                 } else {
                     putEscaped(byte)
@@ -109,6 +106,7 @@ struct RouteWriter<Output: RouteOutput> {
     }
 
     private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
         if pendingCount + bytes.count > Self.pendingCapacity {
             flush()
             guard bytes.count <= Self.pendingCapacity else {
@@ -116,7 +114,6 @@ struct RouteWriter<Output: RouteOutput> {
                 return
             }
         }
-        guard let source = bytes.baseAddress else { return }
         let start = pendingCount
         withUnsafeMutableBytes(of: &pending) { raw in
             // In bounds: `start + bytes.count` is at most the capacity, checked above.
