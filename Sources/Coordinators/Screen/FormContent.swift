@@ -2,7 +2,7 @@ import ViewModels
 
 /// A form ready to render: where it posts, its fields (values kept, passwords never) and errors.
 public struct FormContent: Hashable, Sendable {
-    /// Always the URL of the screen the form is on (post/redirect/get).
+    /// Always the route of the screen the form is on (post/redirect/get), printed at the edge.
     public var action: AppRoute
     public var submitLabel: String
     public var fields: [FormField]
