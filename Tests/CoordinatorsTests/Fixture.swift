@@ -36,7 +36,7 @@ extension AppCoordinator {
 }
 
 extension Screen {
-    var tabHrefs: [String] { tabs.map(\.href) }
+    var tabHrefs: [String] { tabs.map { $0.href.print() } }
 
     var library: LibraryContent? {
         if case .library(let content) = content { return content }
@@ -53,8 +53,11 @@ extension Screen {
         return nil
     }
 
-    /// Every href and form action on the screen, for checking they all parse.
-    var allURLs: [String] {
+    /// Every href and form action on the screen, printed, for checking they all parse.
+    var allURLs: [String] { allRoutes.map { $0.print() } }
+
+    /// Every href and form action on the screen.
+    var allRoutes: [AppRoute] {
         var urls = [url] + tabs.map(\.href) + breadcrumbs.map(\.href) + (backLink.map { [$0.href] } ?? [])
         urls += [viewer.loginHref, viewer.registerHref, viewer.logoutAction, viewer.settingsHref, viewer.inspectorHref]
         if let sheet { urls += [sheet.dismissHref] + (sheet.form.map { [$0.action] } ?? []) }

@@ -4,7 +4,7 @@ extension AppCoordinator {
     /// An account page; `state` replaces the fresh form after a refused submission.
     func accountScreen(_ route: AccountRoute, viewer: Viewer, status: ScreenStatus = .ok, state: FormState? = nil) -> Screen {
         let accounts = dependencies.accounts
-        let action = route.print()
+        let action = AppRoute.account(route)
         let content: AccountContent
         let template: ScreenTemplate
         switch route {
@@ -13,11 +13,11 @@ extension AppCoordinator {
             template = .login
             content = AccountContent(
                 heading: "Sign in",
-                form: FormContent(action: AccountRoute.login(next: next).print(), submitLabel: "Sign in",
+                form: FormContent(action: .account(.login(next: next)), submitLabel: "Sign in",
                     state: state ?? LoginFormViewModel(accounts: accounts).state),
                 links: [
-                    Link(title: "Create an account", href: AccountRoute.register(next: next).print()),
-                    Link(title: "Forgot your password?", href: AccountRoute.forgotPassword(next: next).print()),
+                    Link(title: "Create an account", href: .account(.register(next: next))),
+                    Link(title: "Forgot your password?", href: .account(.forgotPassword(next: next))),
                 ])
         case .register(let next):
             template = .register
@@ -25,21 +25,21 @@ extension AppCoordinator {
                 heading: "Create an account",
                 form: FormContent(action: action, submitLabel: "Create account",
                     state: state ?? RegisterFormViewModel(accounts: accounts).state),
-                links: [Link(title: "Already have an account? Sign in", href: AccountRoute.login(next: next).print())])
+                links: [Link(title: "Already have an account? Sign in", href: .account(.login(next: next)))])
         case .forgotPassword(let next):
             template = .forgotPassword
             content = AccountContent(
                 heading: "Reset your password",
                 form: FormContent(action: action, submitLabel: "Send reset link",
                     state: state ?? ForgotPasswordFormViewModel(accounts: accounts).state),
-                links: [Link(title: "Back to sign in", href: AccountRoute.login(next: next).print())])
+                links: [Link(title: "Back to sign in", href: .account(.login(next: next)))])
         case .resetPassword(let token):
             let model = ResetPasswordFormViewModel(token: token, accounts: accounts)
             template = .resetPassword
             content = AccountContent(
                 heading: "Choose a new password",
                 form: FormContent(action: action, submitLabel: "Set password", state: state ?? model.state),
-                links: [Link(title: "Ask for a new link", href: AccountRoute.forgotPassword(next: nil).print())],
+                links: [Link(title: "Ask for a new link", href: .account(.forgotPassword(next: nil)))],
                 problem: state == nil && !model.isTokenValid ? ResetPasswordFormViewModel.invalidToken : nil)
         }
         return makeScreen(template, route: .account(route), viewer: viewer, status: status, content: .account(content))

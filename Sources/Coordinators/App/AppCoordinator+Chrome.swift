@@ -6,7 +6,7 @@ extension AppCoordinator {
     func tabLinks(active: AppTab?) -> [Link] {
         AppTab.allCases.map { tab in
             let route = tab == active ? rootRoute(of: tab) : rememberedRoute(of: tab)
-            return Link(title: tab.title, href: route.print(), isCurrent: tab == active)
+            return Link(title: tab.title, href: route, isCurrent: tab == active)
         }
     }
 
@@ -31,20 +31,19 @@ extension AppCoordinator {
     func trail<Page: PrintableRoute>(
         _ stack: NavigationStack<Page>, title: (Page) -> String
     ) -> (breadcrumbs: [Link], backLink: Link?) {
-        let crumbs = stack.pages.dropLast().map { Link(title: title($0), href: $0.print()) }
+        let crumbs = stack.pages.dropLast().map { Link(title: title($0), href: $0.appRoute) }
         return (crumbs, crumbs.last)
     }
 
     func viewerChrome(_ viewer: Viewer, current: AppRoute) -> ViewerChrome {
         let next: AppRoute? = if case .account = current { nil } else { current }
-        let links = AccountRoute.signInLinks(next: next)
         return ViewerChrome(
             isSignedIn: viewer.isSignedIn, displayName: viewer.user?.displayName, theme: viewer.settings.theme.rawValue,
-            loginHref: links.login,
-            registerHref: links.register,
-            logoutAction: AppRoute.account(.logout).print(),
-            settingsHref: AppRoute.library(.settings).print(),
-            inspectorHref: AppRoute.inspector.print())
+            loginHref: .account(.login(next: next)),
+            registerHref: .account(.register(next: next)),
+            logoutAction: .account(.logout),
+            settingsHref: .library(.settings),
+            inspectorHref: .inspector)
     }
 
     /// A screen with the chrome every page shares filled in.
@@ -53,7 +52,7 @@ extension AppCoordinator {
         content: ScreenContent
     ) -> Screen {
         Screen(
-            template: template, title: title(of: route), url: route.print(), status: status,
+            template: template, title: title(of: route), url: route, status: status,
             tabs: tabLinks(active: route.tab), viewer: viewerChrome(viewer, current: route), content: content)
     }
 }

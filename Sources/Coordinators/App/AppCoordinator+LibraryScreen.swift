@@ -24,19 +24,19 @@ extension AppCoordinator {
         var content = LibraryContent(
             categories: sidebar.rows.map { row in
                 LibraryContent.CategoryLink(
-                    name: row.name, href: LibraryRoute.category(row.id).print(), itemCount: row.itemCount,
+                    name: row.name, href: .library(.category(row.id)), itemCount: row.itemCount,
                     itemCountText: row.itemCountText, isSelected: row.isSelected)
             },
-            settingsLink: Link(title: "Settings", href: LibraryRoute.settings.print(), isCurrent: library.isShowingSettings))
+            settingsLink: Link(title: "Settings", href: .library(.settings), isCurrent: library.isShowingSettings))
 
         if let category,
             let list = ItemListViewModel(snapshot: snapshot, selected: detail?.1, settings: viewer.settings, catalog: catalog)
         {
             content.list = ItemListContent(
-                categoryName: list.category.name, newItemHref: LibraryRoute.newItem(category).print(),
+                categoryName: list.category.name, newItemHref: .library(.newItem(category)),
                 rows: list.rows.map { row in
                     ItemListContent.Row(
-                        title: row.title, subtitle: row.subtitle, href: LibraryRoute.item(category, row.id, nil).print(),
+                        title: row.title, subtitle: row.subtitle, href: .library(.item(category, row.id, nil)),
                         isSelected: row.isSelected, isFavourite: row.isFavourite)
                 })
         }
@@ -46,7 +46,7 @@ extension AppCoordinator {
         if library.isShowingSettings {
             let model = settingsModel ?? SettingsViewModel(settings: viewer.settings, user: viewer.user?.id, accounts: dependencies.accounts)
             content.settings = SettingsContent(
-                form: FormContent(action: LibraryRoute.settings.print(), submitLabel: "Save settings", state: model.state),
+                form: FormContent(action: .library(.settings), submitLabel: "Save settings", state: model.state),
                 themeOptions: model.themeOptions, showSubtitles: model.showSubtitles)
         }
 
@@ -60,16 +60,16 @@ extension AppCoordinator {
     private func detailContent(
         _ model: ItemDetailViewModel, category: CategoryID, item: ItemID, tab: DetailTab, form: FormState?
     ) -> ItemDetailContent {
-        let optionsURL = LibraryRoute.item(category, item, .options).print()
+        let optionsURL = AppRoute.library(.item(category, item, .options))
         var content = ItemDetailContent(
             title: model.item.title,
             header: model.overview,
             tabs: model.tabs.map { entry in
                 Link(
-                    title: entry.title, href: LibraryRoute.item(category, item, entry.tab == .overview ? nil : entry.tab).print(),
+                    title: entry.title, href: .library(.item(category, item, entry.tab == .overview ? nil : entry.tab)),
                     isCurrent: entry.isSelected)
             },
-            tab: tab, closeHref: LibraryRoute.category(category).print())
+            tab: tab, closeHref: .library(.category(category)))
         switch tab {
         case .overview:
             content.overview = model.overview
@@ -82,7 +82,7 @@ extension AppCoordinator {
                 isFavourite: options.isFavourite, favouriteAction: optionsURL,
                 favouriteIntent: (options.isFavourite ? ItemDetailViewModel.Intent.unfavourite : .favourite).rawValue,
                 favouriteActionLabel: options.favouriteActionLabel,
-                deleteHref: LibraryRoute.deleteItem(category, item).print())
+                deleteHref: .library(.deleteItem(category, item)))
         }
         return content
     }
@@ -91,14 +91,14 @@ extension AppCoordinator {
         switch page {
         case .newItem(let category):
             return Sheet(
-                kind: .newItem, title: "New item", dismissHref: LibraryRoute.category(category).print(),
+                kind: .newItem, title: "New item", dismissHref: .library(.category(category)),
                 form: FormContent(
-                    action: page.print(), submitLabel: "Add item", state: form ?? ItemFormViewModel().state))
+                    action: .library(page), submitLabel: "Add item", state: form ?? ItemFormViewModel().state))
         case .deleteItem(let category, let item):
             return Sheet(
                 kind: .deleteItem, title: "Delete item?", message: detail?.deletePrompt ?? "",
-                dismissHref: LibraryRoute.item(category, item, nil).print(),
-                form: FormContent(action: page.print(), submitLabel: "Delete", state: FormState(fields: [])))
+                dismissHref: .library(.item(category, item, nil)),
+                form: FormContent(action: .library(page), submitLabel: "Delete", state: FormState(fields: [])))
         case .home, .category, .item, .settings:
             return nil
         }

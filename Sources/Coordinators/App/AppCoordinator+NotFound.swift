@@ -6,15 +6,15 @@ extension AppCoordinator {
     func notFoundScreen(requested: String, nearest: AppRoute, viewer: Viewer) -> Screen {
         let content = NotFoundContent(
             message: "Nothing lives at this address. It may have been moved or deleted.",
-            nearest: Link(title: title(of: nearest), href: nearest.print()),
+            requestedPath: requested,
+            nearest: Link(title: title(of: nearest), href: nearest),
             closest: dependencies.isDevelopment ? closestRoutes(to: requested) : [])
         var screen = makeScreen(.notFound, route: nearest, viewer: viewer, status: .notFound, content: .notFound(content))
         screen.title = "Not found"
-        screen.url = requested
         return screen
     }
 
-    /// The printed routes of existing screens nearest to `path` by edit distance (dev mode).
+    /// Links to the existing screens whose printed routes are nearest to `path` by edit distance (dev mode).
     func closestRoutes(to path: String) -> [Link] {
         var candidates: [AppRoute] = [
             .library(.home), .library(.settings), .inspector,
@@ -34,6 +34,6 @@ extension AppCoordinator {
         }
         return scored.sorted { ($0.distance, $0.printed) < ($1.distance, $1.printed) }
             .prefix(Self.closestRouteCount)
-            .map { Link(title: title(of: $0.route), href: $0.printed) }
+            .map { Link(title: title(of: $0.route), href: $0.route) }
     }
 }

@@ -7,10 +7,10 @@ extension AppCoordinator {
             title: model.title, summary: model.summary,
             choices: model.choices.compactMap { choice in
                 FlowRoute(rawValue: choice.step.rawValue).map {
-                    FlowContent.Choice(title: choice.title, summary: choice.summary, href: $0.print())
+                    FlowContent.Choice(title: choice.title, summary: choice.summary, href: .flow($0))
                 }
             },
-            backToRoot: route == .tertiary ? Link(title: "Back to root", href: FlowRoute.primary.print()) : nil)
+            backToRoot: route == .tertiary ? Link(title: "Back to root", href: .flow(.primary)) : nil)
         var screen = makeScreen(.flow, route: .flow(route), viewer: viewer, content: .flow(content))
         (screen.breadcrumbs, screen.backLink) = trail(flow.stack) { Self.title(of: $0) }
         return screen
@@ -20,7 +20,7 @@ extension AppCoordinator {
         let model = ScreenTabViewModel(today: dependencies.today())
         let content = ScreenTabContent(
             title: model.title, summary: model.summary, todayText: model.todayText, todayISO: model.todayISO,
-            detailHref: ScreenRoute.detail.print(), sheetHref: ScreenRoute.sheet.print(),
+            detailHref: .screen(.detail), sheetHref: .screen(.sheet),
             detail: route == .detail ? ScreenTabContent.Detail(title: model.detailTitle, text: model.detailText) : nil)
         let stack = self.screen.stack
         var screen = makeScreen(.screen, route: .screen(route), viewer: viewer, content: .screen(content))
@@ -28,7 +28,7 @@ extension AppCoordinator {
         if stack.sheet == .sheet {
             screen.sheet = Sheet(
                 kind: .screenSheet, title: model.sheetTitle, message: model.sheetText,
-                dismissHref: stack.top.print())
+                dismissHref: .screen(stack.top))
         }
         return screen
     }

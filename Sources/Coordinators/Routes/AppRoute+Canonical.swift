@@ -4,14 +4,23 @@ extension AppRoute {
     /// already canonical. The request's query is kept unless the route prints its own (`?next=`).
     /// Always a local path: a printed route is `/` or `/` followed by a non-empty segment.
     public func canonicalLocation(path: String, query: String?) -> String? {
+        // Every GET asks; nearly every path is canonical, which is answered without printing a string.
+        guard !prints(path: path) else { return nil }
         let printed = print()
-        guard let mark = printed.firstIndex(of: "?") else {
-            guard path != printed, Self.isLocal(printed) else { return nil }
-            guard let query, !query.isEmpty else { return printed }
-            return printed + "?" + query
+        guard Self.isLocal(printed) else { return nil }
+        if printed.utf8.contains(UInt8(ascii: "?")) { return printed }
+        guard let query, !query.isEmpty else { return printed }
+        return printed + "?" + query
+    }
+
+    /// Whether the route's printed path (before any `?`) is exactly `path`, compared as it prints.
+    func prints(path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            var writer = RouteWriter(output: PathComparison(path: bytes))
+            write(to: &writer)
+            return writer.finish().matches
         }
-        guard path != printed[..<mark], Self.isLocal(printed) else { return nil }
-        return printed
     }
 
     /// An absolute path on this site: never `//host` or `/\host`, which browsers read as another site.

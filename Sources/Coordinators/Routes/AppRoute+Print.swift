@@ -2,108 +2,140 @@ import Models
 
 extension AppRoute {
     /// The route's one canonical URL (path and, for account pages, `?next=`). Every href and form
-    /// action in a `Screen` comes from here.
+    /// action of a `Screen` is a route, printed at the edge with this or `print(into:)`.
     public func print() -> String {
+        var writer = RouteWriter(output: [UInt8]())
+        write(to: &writer)
+        return writer.finishString()
+    }
+
+    /// Appends exactly the bytes of `print()`, with no string in between: a page prints dozens of
+    /// routes straight into its response.
+    public func print(into bytes: inout [UInt8]) {
+        var writer = RouteWriter(output: consume bytes)
+        write(to: &writer)
+        bytes = writer.finish()
+    }
+
+    /// The one printer: every other spelling of a route is made through here.
+    func write<Output>(to writer: inout RouteWriter<Output>) {
         switch self {
-        case .root: "/"
-        case .library(let route): route.print()
-        case .flow(let route): route.print()
-        case .screen(let route): route.print()
-        case .account(let route): route.print()
-        case .inspector: "/_navigation"
+        case .root: writer.append("/")
+        case .library(let route): route.write(to: &writer)
+        case .flow(let route): route.write(to: &writer)
+        case .screen(let route): route.write(to: &writer)
+        case .account(let route): route.write(to: &writer)
+        case .inspector: writer.append("/_navigation")
         }
     }
 }
 
 extension LibraryRoute {
-    public func print() -> String {
+    public func print() -> String { AppRoute.library(self).print() }
+
+    public func print(into bytes: inout [UInt8]) { AppRoute.library(self).print(into: &bytes) }
+
+    /// `/library/{category}[/items/{item}]{tail}`. A page prints dozens of these, so the slug
+    /// and the id are copied straight from their storage.
+    func write<Output>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .home:
-            "/library"
+            writer.append("/library")
         case .settings:
-            "/library/settings"
+            writer.append("/library/settings")
         case .category(let category):
-            Self.path(category)
+            Self.write(category, to: &writer)
         case .item(let category, let item, let tab):
-            Self.path(category, item: item, tail: tab.map { "/" + $0.rawValue } ?? "")
-        case .newItem(let category):
-            Self.path(category, tail: "/items/new")
-        case .deleteItem(let category, let item):
-            Self.path(category, item: item, tail: "/delete")
-        }
-    }
-
-    /// `/library/{category}[/items/{item}]{tail}`, its bytes written straight into the string's
-    /// storage: a page prints dozens, and appending piece by piece costs more than the page's HTML.
-    private static func path(_ category: CategoryID, item: ItemID? = nil, tail: String = "") -> String {
-        var slug = segment(category)
-        var tail = tail
-        let digits = item.map { ASCIIDigits($0.rawValue) }
-        let count = 9 + slug.utf8.count + (digits.map { 7 + $0.count } ?? 0) + tail.utf8.count
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            guard let start = buffer.baseAddress else { return 0 }
-            var end = copy("/library/", to: start)
-            end = slug.withUTF8 { copy($0, to: end) }
-            if let digits {
-                end = copy("/items/", to: end)
-                end = digits.write { copy($0, to: end) }
+            Self.write(category, item: item, to: &writer)
+            switch tab {
+            case nil: break
+            // Spelled out rather than read from `rawValue`, which would make a string per link.
+            case .overview: writer.append("/overview")
+            case .details: writer.append("/details")
+            case .options: writer.append("/options")
             }
-            end = tail.withUTF8 { copy($0, to: end) }
-            return end - start
+        case .newItem(let category):
+            Self.write(category, to: &writer)
+            writer.append("/items/new")
+        case .deleteItem(let category, let item):
+            Self.write(category, item: item, to: &writer)
+            writer.append("/delete")
         }
     }
 
-    private static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>)
-        -> UnsafeMutablePointer<UInt8>
-    {
-        guard let source = bytes.baseAddress else { return target }
-        target.update(from: source, count: bytes.count)
-        return target + bytes.count
-    }
-
-    private static func copy(_ text: StaticString, to target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        copy(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), to: target)
-    }
-
-    /// A slug spelled like a fixed segment (`settings`) is fully escaped: the parser matches fixed
-    /// segments before decoding, so the category stays reachable and the round trip stays exact.
-    static func segment(_ category: CategoryID) -> String {
-        category.rawValue == "settings"
-            ? URLComponentCoding.encodeAll(category.rawValue)
-            : URLComponentCoding.encode(category.rawValue)
+    private static func write<Output>(_ category: CategoryID, item: ItemID? = nil, to writer: inout RouteWriter<Output>) {
+        writer.append("/library/")
+        // A slug spelled like a fixed segment (`settings`) is fully escaped: the parser matches fixed
+        // segments before decoding, so the category stays reachable and the round trip stays exact.
+        if category.rawValue.utf8.count == 8 && category.rawValue == "settings" {
+            writer.append(componentEscapingAll: category.rawValue)
+        } else {
+            writer.append(component: category.rawValue)
+        }
+        if let item {
+            writer.append("/items/")
+            ASCIIDigits(item.rawValue).write { writer.append(bytes: $0) }
+        }
     }
 }
 
 extension FlowRoute {
-    public func print() -> String {
-        "/flow" + stackPages.dropFirst().map { "/\($0.rawValue)" }.joined()
+    public func print() -> String { AppRoute.flow(self).print() }
+
+    public func print(into bytes: inout [UInt8]) { AppRoute.flow(self).print(into: &bytes) }
+
+    /// `/flow`, then one segment per page of `stackPages` after the first.
+    func write<Output>(to writer: inout RouteWriter<Output>) {
+        switch self {
+        case .primary: writer.append("/flow")
+        case .secondary1: writer.append("/flow/secondary1")
+        case .secondary2: writer.append("/flow/secondary2")
+        case .tertiary: writer.append("/flow/secondary1/tertiary")
+        }
     }
 }
 
 extension ScreenRoute {
-    public func print() -> String {
-        self == .primary ? "/screen" : "/screen/\(rawValue)"
+    public func print() -> String { AppRoute.screen(self).print() }
+
+    public func print(into bytes: inout [UInt8]) { AppRoute.screen(self).print(into: &bytes) }
+
+    func write<Output>(to writer: inout RouteWriter<Output>) {
+        switch self {
+        case .primary: writer.append("/screen")
+        case .detail: writer.append("/screen/detail")
+        case .sheet: writer.append("/screen/sheet")
+        }
     }
 }
 
 extension AccountRoute {
-    public func print() -> String {
+    public func print() -> String { AppRoute.account(self).print() }
+
+    public func print(into bytes: inout [UInt8]) { AppRoute.account(self).print(into: &bytes) }
+
+    func write<Output>(to writer: inout RouteWriter<Output>) {
         switch self {
-        case .login(let next): "/login" + Self.query(next)
-        case .register(let next): "/register" + Self.query(next)
-        case .forgotPassword(let next): "/forgot-password" + Self.query(next)
-        case .resetPassword(let token): "/reset-password/\(URLComponentCoding.encode(token))"
-        case .logout: "/logout"
+        case .login(let next):
+            writer.append("/login")
+            Self.write(next: next, to: &writer)
+        case .register(let next):
+            writer.append("/register")
+            Self.write(next: next, to: &writer)
+        case .forgotPassword(let next):
+            writer.append("/forgot-password")
+            Self.write(next: next, to: &writer)
+        case .resetPassword(let token):
+            writer.append("/reset-password/")
+            writer.append(component: token)
+        case .logout:
+            writer.append("/logout")
         }
     }
 
-    static func query(_ next: AppRoute?) -> String {
-        next.map { "?next=" + URLComponentCoding.encode($0.print()) } ?? ""
-    }
-
-    /// The sign-in and register links back to `next`, printing and encoding it once for both.
-    static func signInLinks(next: AppRoute?) -> (login: String, register: String) {
-        let query = query(next)
-        return ("/login" + query, "/register" + query)
+    private static func write<Output>(next: AppRoute?, to writer: inout RouteWriter<Output>) {
+        guard let next else { return }
+        writer.append("?next=")
+        writer.append(queryValue: next)
     }
 }

@@ -2,8 +2,8 @@ import Models
 
 /// Every screen of Waypoint, one case per URL of the contract in DESIGN.md.
 ///
-/// `parse(path:query:)` and `print()` sit side by side (AppRoute+Parse, AppRoute+Print) and are each
-/// other's inverse: every href the app emits is a printed route.
+/// `parse(path:query:)` and `print()` / `print(into:)` sit side by side (AppRoute+Parse, AppRoute+Print)
+/// and are each other's inverse: every href the app emits is a route, printed at the edge.
 public enum AppRoute: Hashable, Sendable, Codable {
     /// `/`: answered with a redirect to the session's last location.
     case root

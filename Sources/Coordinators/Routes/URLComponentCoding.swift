@@ -1,47 +1,6 @@
-/// Percent-encoding of path segments and query values, done here so routes need no Foundation.
+/// Percent-decoding of path segments and query values, and the byte classes encoding uses
+/// (`RouteWriter` encodes as it prints), done here so routes need no Foundation.
 enum URLComponentCoding {
-    /// Keeps RFC 3986 unreserved characters, encodes every other UTF-8 byte. Segments made only of
-    /// dots are encoded too, since browsers would otherwise resolve `.` and `..` away.
-    static func encode(_ value: String) -> String {
-        // Most segments (slugs, numbers) need no escape: hand them back without copying.
-        let plain = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            var onlyDots = true
-            for byte in bytes {
-                guard isUnreserved(byte) else { return false }
-                if byte != UInt8(ascii: ".") { onlyDots = false }
-            }
-            return !onlyDots
-        }
-        if plain == true { return value }
-        let utf8 = value.utf8
-        let onlyDots = !utf8.isEmpty && utf8.allSatisfy { $0 == UInt8(ascii: ".") }
-        // Written straight into the string's storage: at most three bytes per byte.
-        return String(unsafeUninitializedCapacity: utf8.count * 3) { buffer in
-            var count = 0
-            for byte in utf8 {
-                if isUnreserved(byte) && !(onlyDots && byte == UInt8(ascii: ".")) {
-                    buffer[count] = byte
-                    count += 1
-                } else {
-                    buffer[count] = UInt8(ascii: "%")
-                    buffer[count + 1] = hexDigit(byte >> 4)
-                    buffer[count + 2] = hexDigit(byte & 0x0F)
-                    count += 3
-                }
-            }
-            return count
-        }
-    }
-
-    /// Encodes every byte of `value` (used to keep a slug from reading as a reserved word).
-    static func encodeAll(_ value: String) -> String {
-        var out = ""
-        for byte in value.utf8 {
-            out += "%" + String(decoding: [hexDigit(byte >> 4), hexDigit(byte & 0x0F)], as: UTF8.self)
-        }
-        return out
-    }
-
     /// Decodes `%XX` escapes; `plusIsSpace` for query strings. Nil for a broken escape or bytes
     /// that are not UTF-8, so bad input is a 404 rather than a mangled id.
     static func decode(_ value: Substring, plusIsSpace: Bool = false) -> String? {
@@ -64,18 +23,14 @@ enum URLComponentCoding {
         return String(validating: out, as: UTF8.self)
     }
 
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
+    /// RFC 3986 unreserved characters (`A-Z a-z 0-9 - . _ ~`): the bytes a component keeps as they
+    /// are. One bit per ASCII byte, since every byte of every printed route is asked.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        let bits: UInt64 = byte < 64 ? 0x03FF_6000_0000_0000 : byte < 128 ? 0x47FF_FFFE_87FF_FFFE : 0
+        return (bits &>> UInt64(byte & 63)) & 1 != 0
     }
 
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
     }
 

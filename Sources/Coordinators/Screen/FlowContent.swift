@@ -3,7 +3,7 @@ public struct FlowContent: Hashable, Sendable {
     public struct Choice: Hashable, Sendable {
         public var title: String
         public var summary: String
-        public var href: String
+        public var href: AppRoute
     }
 
     public var title: String

@@ -2,8 +2,8 @@ import ViewModels
 
 /// A form ready to render: where it posts, its fields (values kept, passwords never) and errors.
 public struct FormContent: Hashable, Sendable {
-    /// Always the URL of the screen the form is on (post/redirect/get).
-    public var action: String
+    /// Always the route of the screen the form is on (post/redirect/get), printed at the edge.
+    public var action: AppRoute
     public var submitLabel: String
     public var fields: [FormField]
     /// Every error in page order, for the "Form Invalid" summary.
@@ -13,7 +13,7 @@ public struct FormContent: Hashable, Sendable {
     /// A confirmation shown instead of errors ("Settings saved", "we sent a link").
     public var notice: String?
 
-    public init(action: String, submitLabel: String, state: FormState) {
+    public init(action: AppRoute, submitLabel: String, state: FormState) {
         self.action = action
         self.submitLabel = submitLabel
         fields = state.fields

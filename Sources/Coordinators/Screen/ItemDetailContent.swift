@@ -11,7 +11,7 @@ public struct ItemDetailContent: Hashable, Sendable {
     /// `overview`, `details` or `options`.
     public var tab: DetailTab
     /// Closes the detail pane (back to the category's list).
-    public var closeHref: String
+    public var closeHref: AppRoute
     /// Set on the Overview tab.
     public var overview: ItemDetailViewModel.Overview?
     /// Set on the Details tab (may be empty).

@@ -4,13 +4,13 @@ public struct ItemListContent: Hashable, Sendable {
         public var title: String
         /// Empty when the viewer turned subtitles off.
         public var subtitle: String
-        public var href: String
+        public var href: AppRoute
         public var isSelected: Bool
         public var isFavourite: Bool
     }
 
     public var categoryName: String
-    public var newItemHref: String
+    public var newItemHref: AppRoute
     public var rows: [Row]
     public var isEmpty: Bool { rows.isEmpty }
 }

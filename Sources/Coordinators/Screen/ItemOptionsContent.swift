@@ -4,9 +4,9 @@ public struct ItemOptionsContent: Hashable, Sendable {
     public var editForm: FormContent
     public var isFavourite: Bool
     /// Posts to the Options URL with `intent` = `favouriteIntent`.
-    public var favouriteAction: String
+    public var favouriteAction: AppRoute
     public var favouriteIntent: String
     public var favouriteActionLabel: String
     /// Opens the "Delete item?" sheet.
-    public var deleteHref: String
+    public var deleteHref: AppRoute
 }

@@ -2,7 +2,7 @@
 public struct LibraryContent: Hashable, Sendable {
     public struct CategoryLink: Hashable, Sendable {
         public var name: String
-        public var href: String
+        public var href: AppRoute
         public var itemCount: Int
         /// "1 item", "12 items".
         public var itemCountText: String

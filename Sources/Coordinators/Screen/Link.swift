@@ -1,11 +1,11 @@
-/// A titled href. `href` is always a printed `AppRoute`, never spelled by a template.
+/// A titled href. `href` is a route, printed at the edge, never spelled by a template.
 public struct Link: Hashable, Sendable {
     public var title: String
-    public var href: String
+    public var href: AppRoute
     /// The tab, breadcrumb or row the user is on (`aria-current`).
     public var isCurrent: Bool
 
-    public init(title: String, href: String, isCurrent: Bool = false) {
+    public init(title: String, href: AppRoute, isCurrent: Bool = false) {
         self.title = title
         self.href = href
         self.isCurrent = isCurrent

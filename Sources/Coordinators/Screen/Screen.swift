@@ -1,13 +1,14 @@
 import Models
 
-/// Everything a page template needs: the content from view models, every link already printed,
-/// and the chrome (tab bar, breadcrumbs, back link, an open sheet).
+/// Everything a page template needs: the content from view models, every link as a route (printed
+/// at the edge, straight into the page), and the chrome (tab bar, breadcrumbs, back link, an open sheet).
 public struct Screen: Hashable, Sendable {
     public var template: ScreenTemplate
     /// The document title.
     public var title: String
-    /// This screen's canonical URL; forms without their own action post here.
-    public var url: String
+    /// This screen's route (a 404: the nearest screen that exists); forms without their own action
+    /// post here.
+    public var url: AppRoute
     public var status: ScreenStatus
     /// Library, Flow, Screen; the active tab is `isCurrent` and links to its root.
     public var tabs: [Link]
@@ -21,7 +22,7 @@ public struct Screen: Hashable, Sendable {
     public var sheet: Sheet?
 
     public init(
-        template: ScreenTemplate, title: String, url: String, status: ScreenStatus = .ok, tabs: [Link] = [],
+        template: ScreenTemplate, title: String, url: AppRoute, status: ScreenStatus = .ok, tabs: [Link] = [],
         breadcrumbs: [Link] = [], backLink: Link? = nil, viewer: ViewerChrome, content: ScreenContent,
         sheet: Sheet? = nil
     ) {

@@ -6,8 +6,8 @@ public struct ScreenTabContent: Hashable, Sendable {
     public var todayText: String
     /// "2026-11-22", for `<time datetime>`.
     public var todayISO: String
-    public var detailHref: String
-    public var sheetHref: String
+    public var detailHref: AppRoute
+    public var sheetHref: AppRoute
     /// Set when the pushed detail is the visible screen.
     public var detail: Detail?
 

@@ -11,12 +11,12 @@ public struct Sheet: Hashable, Sendable {
     public var title: String
     /// Text shown above any form (the delete question, the demo sheet's words).
     public var message: String
-    /// The URL of the screen under the sheet.
-    public var dismissHref: String
+    /// The route of the screen under the sheet.
+    public var dismissHref: AppRoute
     /// The sheet's form (new item fields; the delete confirmation has a form without fields).
     public var form: FormContent?
 
-    public init(kind: Kind, title: String, message: String = "", dismissHref: String, form: FormContent? = nil) {
+    public init(kind: Kind, title: String, message: String = "", dismissHref: AppRoute, form: FormContent? = nil) {
         self.kind = kind
         self.title = title
         self.message = message

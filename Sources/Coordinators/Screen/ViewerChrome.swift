@@ -7,16 +7,17 @@ public struct ViewerChrome: Hashable, Sendable {
     public var displayName: String?
     /// `system`, `light` or `dark`: a class on `<html>`.
     public var theme: String
-    public var loginHref: String
-    public var registerHref: String
+    /// Sign in and register, each returning to the page they are on.
+    public var loginHref: AppRoute
+    public var registerHref: AppRoute
     /// A form action (POST) so signing out cannot be triggered by a link.
-    public var logoutAction: String
-    public var settingsHref: String
-    public var inspectorHref: String
+    public var logoutAction: AppRoute
+    public var settingsHref: AppRoute
+    public var inspectorHref: AppRoute
 
     public init(
-        isSignedIn: Bool, displayName: String?, theme: String, loginHref: String, registerHref: String,
-        logoutAction: String, settingsHref: String, inspectorHref: String
+        isSignedIn: Bool, displayName: String?, theme: String, loginHref: AppRoute, registerHref: AppRoute,
+        logoutAction: AppRoute, settingsHref: AppRoute, inspectorHref: AppRoute
     ) {
         self.isSignedIn = isSignedIn
         self.displayName = displayName

@@ -49,7 +49,7 @@ extension AppResponder {
         do {
             return try renderer.page(screen, csrfToken: csrfToken, status: status, secure: connection.isSecure)
         } catch {
-            logger.error("page \(screen.url) not rendered: \(error)")
+            logger.error("page \(screen.url.print()) not rendered: \(error)")
             return renderer.errorPage(.internalServerError, secure: connection.isSecure)
         }
     }

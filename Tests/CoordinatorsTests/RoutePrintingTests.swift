@@ -1,0 +1,118 @@
+import Coordinators
+import Models
+import Testing
+
+/// `print(into:)` is the one printer: it appends exactly the URL the contract spells, after whatever
+/// the buffer already holds, and `print()` and `canonicalLocation` say the same as it.
+@Suite struct RoutePrintingTests {
+    /// Routes whose `next` is itself an account page with a `next`: encoded twice over.
+    static let nestedRoutes: [AppRoute] = [
+        .account(.login(next: .account(.register(next: .flow(.tertiary))))),
+        .account(.register(next: .account(.login(next: .library(.item(CategoryID("a b/ü"), ItemID(-3), .details)))))),
+        .account(.forgotPassword(next: .account(.login(next: .account(.resetPassword(token: "..")))))),
+        .account(.login(next: .account(.register(next: .library(.category(CategoryID("settings"))))))),
+        .account(.login(next: .account(.forgotPassword(next: .account(.login(next: .library(.newItem(CategoryID("%"))))))))),
+    ]
+
+    @Test func theGeneratedRoutesPrintIntoBytesExactlyAsTheContractSpellsThem() {
+        var generator = RouteGenerator(random: SeededGenerator(seed: 0x5EED))
+        for _ in 0..<5_000 {
+            let route = generator.route()
+            let expected = Array(ReferencePrinter.print(route).utf8)
+            var bytes: [UInt8] = []
+            route.print(into: &bytes)
+            #expect(bytes == expected, "\(route)")
+            #expect(Array(route.print().utf8) == expected, "\(route)")
+        }
+    }
+
+    @Test func printingAppendsAfterWhatTheBufferHolds() {
+        var generator = RouteGenerator(random: SeededGenerator(seed: 0x5EED))
+        var bytes = Array(#"<a href=""#.utf8)
+        var expected = bytes
+        for _ in 0..<5_000 {
+            let route = generator.route()
+            route.print(into: &bytes)
+            bytes += Array(#"">"#.utf8)
+            expected += Array(route.print().utf8) + Array(#"">"#.utf8)
+        }
+        #expect(bytes == expected)
+    }
+
+    @Test(arguments: nestedRoutes)
+    func aNextThatHasItsOwnNextIsEncodedOnceMore(_ route: AppRoute) {
+        var bytes = Array("x".utf8)
+        route.print(into: &bytes)
+        #expect(bytes == Array(("x" + ReferencePrinter.print(route)).utf8))
+        #expect(route.print() == ReferencePrinter.print(route))
+    }
+
+    /// Longer than the 64 bytes the writer gathers before handing them on, in one piece or many.
+    static let longRoutes: [AppRoute] = [
+        .library(.category(CategoryID(String(repeating: "a", count: 63)))),
+        .library(.category(CategoryID(String(repeating: "b", count: 64)))),
+        .library(.item(CategoryID(String(repeating: "long-slug", count: 30)), ItemID(Int.max), .options)),
+        .library(.deleteItem(CategoryID(String(repeating: "ü/", count: 40)), ItemID(Int.min))),
+        .account(.resetPassword(token: String(repeating: ".", count: 100))),
+        .account(.login(next: .library(.newItem(CategoryID(String(repeating: "x y", count: 50)))))),
+    ]
+
+    @Test(arguments: longRoutes)
+    func routesLongerThanTheWritersBufferPrintWhole(_ route: AppRoute) {
+        let expected = ReferencePrinter.print(route)
+        #expect(route.print() == expected)
+        var bytes = Array(repeating: UInt8(ascii: "-"), count: 60)
+        route.print(into: &bytes)
+        #expect(bytes == Array((String(repeating: "-", count: 60) + expected).utf8))
+        let path = String(expected.prefix { $0 != "?" })
+        #expect(route.canonicalLocation(path: path, query: nil) == nil)
+        #expect(route.canonicalLocation(path: path + "x", query: nil) == expected)
+    }
+
+    @Test func eachTabsRoutesPrintIntoBytesAsTheirAppRoute() {
+        var generator = RouteGenerator(random: SeededGenerator(seed: 0xB17E))
+        for _ in 0..<1_000 {
+            let route = generator.library()
+            var bytes = Array("|".utf8)
+            route.print(into: &bytes)
+            #expect(bytes == Array(("|" + ReferencePrinter.print(route)).utf8), "\(route)")
+            #expect(route.print() == AppRoute.library(route).print())
+        }
+        for route in FlowRoute.allCases {
+            var bytes: [UInt8] = []
+            route.print(into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == ReferencePrinter.print(.flow(route)))
+        }
+        for route in ScreenRoute.allCases {
+            var bytes: [UInt8] = []
+            route.print(into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == ReferencePrinter.print(.screen(route)))
+        }
+        for route in [AccountRoute.logout, .resetPassword(token: "a/b"), .login(next: .inspector)] {
+            var bytes: [UInt8] = []
+            route.print(into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == ReferencePrinter.print(route))
+        }
+    }
+
+    @Test func canonicalLocationAnswersAsComparingPrintedStringsDid() {
+        var generator = RouteGenerator(random: SeededGenerator(seed: 0xC0DE))
+        let routes = (0..<2_000).map { _ in generator.route() } + Self.nestedRoutes
+        for route in routes {
+            let printed = ReferencePrinter.print(route)
+            let path = String(printed.prefix { $0 != "?" })
+            let paths = [
+                path, path + "x", String(path.dropLast()), path + "/", path.lowercased(), "/", "", "/login",
+                path.split(separator: "%2F", omittingEmptySubsequences: false).joined(separator: "%2f"), path + "?",
+            ]
+            for candidate in paths {
+                for query in [nil, "", "a=1"] as [String?] {
+                    #expect(
+                        route.canonicalLocation(path: candidate, query: query)
+                            == ReferencePrinter.canonicalLocation(of: route, path: candidate, query: query),
+                        "\(route) at \(candidate)")
+                }
+            }
+        }
+    }
+}
