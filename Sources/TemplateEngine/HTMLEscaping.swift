@@ -7,19 +7,27 @@ enum HTMLEscaping {
         guard let base = source.baseAddress else { return true }
         let count = source.count
         var special: UInt64 = 0
-        buffer.append(count: count, slack: 8) { target in
-            var index = 0
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                special |= specialBytes(word)
-                UnsafeMutableRawPointer(target + index).storeBytes(of: word, as: UInt64.self)
-                index += 8
-            }
-            if index < count {
-                // The last few bytes, zero-padded: the padding lands in the slack.
-                let word = partialWord(base + index, count: count - index)
-                special |= specialBytes(word)
-                UnsafeMutableRawPointer(target + index).storeBytes(of: word, as: UInt64.self)
+        buffer.append(count: count) { target in
+            let from = UnsafeRawPointer(base)
+            let to = UnsafeMutableRawPointer(target)
+            if count >= 8 {
+                var index = 0
+                while index + 8 <= count {
+                    let word = from.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    special |= specialBytes(word)
+                    to.storeBytes(of: word, toByteOffset: index, as: UInt64.self)
+                    index += 8
+                }
+                if index < count {
+                    // The last word again, overlapping the one before: checking a byte twice is harmless.
+                    let word = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    special |= specialBytes(word)
+                    to.storeBytes(of: word, toByteOffset: count - 8, as: UInt64.self)
+                }
+            } else {
+                let word = partialWord(base, count: count)
+                special = specialBytes(word)
+                for offset in 0..<count { target[offset] = base[offset] }
             }
         }
         // Without any special byte there is no false alarm either (those sit above a real one).
@@ -28,45 +36,69 @@ enum HTMLEscaping {
 
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, to writer: inout RawBuffer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        let count = bytes.count
-        var runStart = 0
-        var index = 0
-        // Eight bytes at a time, the last few zero-padded (zero is never special): the lowest flagged
-        // byte of a word is the first special one, so ordinary bytes are never looked at one by one.
-        while index < count {
-            let remaining = count - index
-            let word = remaining >= 8
-                ? UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                : partialWord(base + index, count: remaining)
-            let mask = specialBytes(word)
-            if mask == 0 {
-                index += 8
-                continue
-            }
-            let special = index + mask.trailingZeroBitCount >> 3
-            if runStart < special {
-                writer.append(UnsafeBufferPointer(start: base + runStart, count: special - runStart))
-            }
-            let entity: StaticString
-            switch base[special] {
-            case 0x26: entity = "&amp;"
-            case 0x3C: entity = "&lt;"
-            case 0x3E: entity = "&gt;"
-            case 0x22: entity = "&quot;"
-            default: entity = "&#39;"
-            }
-            writer.append(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-            index = special + 1
-            runStart = index
-        }
-        if runStart < count {
-            writer.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+        // In chunks, so the room reserved for the worst case stays small for long texts.
+        var chunk = 0
+        while chunk < bytes.count {
+            let count = min(bytes.count - chunk, 4096)
+            appendChunk(UnsafeBufferPointer(start: base + chunk, count: count), to: &writer)
+            chunk += count
         }
     }
 
-    /// The first `count` (< 8) bytes at `start` as a little-endian word, the rest zero.
+    private static func appendChunk(_ bytes: UnsafeBufferPointer<UInt8>, to writer: inout RawBuffer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        // Each byte becomes at most six (`&quot;`): reserve for the worst case plus a word of slack,
+        // then store without further checks. Words without a special byte are stored whole.
+        writer.append(upTo: count * 6 + 8) { target in
+            let from = UnsafeRawPointer(base)
+            var written = 0
+            var index = 0
+            while index < count {
+                let remaining = count - index
+                let word = remaining >= 8
+                    ? from.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    : partialWord(base + index, count: remaining)
+                let step = min(remaining, 8)
+                if specialBytes(word) == 0 {
+                    UnsafeMutableRawPointer(target + written).storeBytes(of: word, as: UInt64.self)
+                    written += step
+                } else {
+                    for offset in index..<(index + step) {
+                        written += writeEscaped(base[offset], to: target + written)
+                    }
+                }
+                index += step
+            }
+            return written
+        }
+    }
+
+    /// Writes `byte`, or its entity when it is special, and returns the number of bytes written.
+    /// Entities are stored as one little-endian word; the slack behind `target` takes the rest.
+    @inline(__always)
+    private static func writeEscaped(_ byte: UInt8, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        let raw = UnsafeMutableRawPointer(target)
+        switch byte {
+        case 0x26: raw.storeBytes(of: 0x3B_70_6D_61_26, as: UInt64.self); return 5  // &amp;
+        case 0x3C: raw.storeBytes(of: 0x3B_74_6C_26, as: UInt64.self); return 4  // &lt;
+        case 0x3E: raw.storeBytes(of: 0x3B_74_67_26, as: UInt64.self); return 4  // &gt;
+        case 0x22: raw.storeBytes(of: 0x3B_74_6F_75_71_26, as: UInt64.self); return 6  // &quot;
+        case 0x27: raw.storeBytes(of: 0x3B_39_33_23_26, as: UInt64.self); return 5  // &#39;
+        default: target.pointee = byte; return 1
+        }
+    }
+
+    /// The first `count` (< 8) bytes at `start` as a little-endian word, the rest zero. From four
+    /// bytes on, two overlapping loads: the bytes they share land on the same places.
     @inline(__always)
     private static func partialWord(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(start)
+        if count >= 4 {
+            let low = UInt64(raw.loadUnaligned(as: UInt32.self))
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            return low | high << ((count - 4) &* 8)
+        }
         var word: UInt64 = 0
         for offset in 0..<count {
             word |= UInt64(start[offset]) << (offset &* 8)

@@ -48,6 +48,14 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += length
     }
 
+    /// Lets `initialize` write up to `maximum` values at the pointer it gets and keeps as many
+    /// as it returns.
+    @inline(__always)
+    mutating func append(upTo maximum: Int, _ initialize: (UnsafeMutablePointer<Element>) -> Int) {
+        if count + maximum > capacity { grow(toHold: count + maximum) }
+        count += initialize(base + count)
+    }
+
     /// Moves the last values, from `start` on, onto the end of `other`.
     mutating func moveTail(from start: Int, to other: inout RawBuffer<Element>) {
         other.append(UnsafeBufferPointer(start: base + start, count: count - start))

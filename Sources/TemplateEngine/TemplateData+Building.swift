@@ -85,6 +85,9 @@ extension TemplateData {
 /// The primitives the building calls share.
 extension TemplateData {
     mutating func appendString(_ string: String) -> UInt32 {
+        if let node = string.utf8.withContiguousStorageIfAvailable({ appendString($0) }) {
+            return node
+        }
         var string = string
         return string.withUTF8 { appendString($0) }
     }

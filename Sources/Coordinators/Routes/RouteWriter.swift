@@ -45,26 +45,29 @@ struct RouteWriter<Output: RouteOutput> {
     /// resolve `.` and `..` away. Most values (slugs, tokens) need no escape: their bytes are
     /// checked, then copied in one go.
     mutating func append(component value: String) {
-        var value = value
-        value.withUTF8 { bytes in
-            var isPlain = true
-            for byte in bytes where !URLComponentCoding.isUnreserved(byte) {
-                isPlain = false
-                break
-            }
-            // Stops at the first byte that is not a dot: nearly always the first.
-            let onlyDots = bytes.allSatisfy { $0 == UInt8(ascii: ".") }
-            if isPlain && !onlyDots {
-                // Unreserved bytes stay as they are however deep they are nested.
-                put(bytes)
-                return
-            }
-            for byte in bytes {
-                if URLComponentCoding.isUnreserved(byte) && !onlyDots {
-                    put(byte: byte)
-                } else {
-                    putEscaped(byte)
-                }
+        if value.utf8.withContiguousStorageIfAvailable({ append(component: $0) }) == nil {
+            var value = value
+            value.withUTF8 { append(component: $0) }
+        }
+    }
+
+    private mutating func append(component bytes: UnsafeBufferPointer<UInt8>) {
+        var isPlain = true
+        var onlyDots = true
+        for byte in bytes {
+            isPlain = isPlain && URLComponentCoding.isUnreserved(byte)
+            onlyDots = onlyDots && byte == UInt8(ascii: ".")
+        }
+        if isPlain && !onlyDots {
+            // Unreserved bytes stay as they are however deep they are nested.
+            put(bytes)
+            return
+        }
+        for byte in bytes {
+            if URLComponentCoding.isUnreserved(byte) && !onlyDots {
+                put(byte: byte)
+            } else {
+                putEscaped(byte)
             }
         }
     }
@@ -115,11 +118,23 @@ struct RouteWriter<Output: RouteOutput> {
             }
         }
         let start = pendingCount
+        let count = bytes.count
         withUnsafeMutableBytes(of: &pending) { raw in
-            // In bounds: `start + bytes.count` is at most the capacity, checked above.
-            raw.baseAddress.map { ($0 + start).copyMemory(from: source, byteCount: bytes.count) }
+            // In bounds: `start + count` is at most the capacity, checked above.
+            guard let target = raw.baseAddress.map({ $0 + start }) else { return }
+            let from = UnsafeRawPointer(source)
+            if count >= 8 && count <= 16 {
+                // Two overlapping words: most pieces of a route are this long, and a call to
+                // memcpy would cost more than the copy.
+                target.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                target.storeBytes(
+                    of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8,
+                    as: UInt64.self)
+            } else {
+                target.copyMemory(from: from, byteCount: count)
+            }
         }
-        pendingCount += bytes.count
+        pendingCount += count
     }
 
     private mutating func flush() {

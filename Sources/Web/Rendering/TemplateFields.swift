@@ -1,3 +1,4 @@
+import Coordinators
 import TemplateEngine
 
 /// View data that adds its own fields to the object being built in a page's `TemplateData`.
@@ -9,6 +10,11 @@ protocol TemplateFields {
 }
 
 extension TemplateData {
+    /// A link: the route prints itself straight into the data, never becoming a `String`.
+    mutating func add(_ key: TemplateKey, _ route: AppRoute) {
+        add(key, text: route.print(into:))
+    }
+
     /// A nested object.
     mutating func add(_ key: TemplateKey, _ value: some TemplateFields) {
         add(key, object: value.addFields)
