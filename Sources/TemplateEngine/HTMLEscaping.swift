@@ -49,7 +49,8 @@ enum HTMLEscaping {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         // Each byte becomes at most six (`&quot;`): reserve for the worst case plus a word of slack,
-        // then store without further checks. Words without a special byte are stored whole.
+        // then store without further checks. A word is stored whole; when it holds a special byte,
+        // only the bytes before that one count, the entity follows, and the scan goes on after it.
         writer.append(upTo: count * 6 + 8) { target in
             let from = UnsafeRawPointer(base)
             var written = 0
@@ -59,16 +60,18 @@ enum HTMLEscaping {
                 let word = remaining >= 8
                     ? from.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                     : partialWord(base + index, count: remaining)
-                let step = min(remaining, 8)
-                if specialBytes(word) == 0 {
-                    UnsafeMutableRawPointer(target + written).storeBytes(of: word, as: UInt64.self)
+                UnsafeMutableRawPointer(target + written).storeBytes(of: word, as: UInt64.self)
+                let mask = specialBytes(word)
+                if mask == 0 {
+                    let step = min(remaining, 8)
                     written += step
+                    index += step
                 } else {
-                    for offset in index..<(index + step) {
-                        written += writeEscaped(base[offset], to: target + written)
-                    }
+                    let special = mask.trailingZeroBitCount >> 3
+                    written += special
+                    written += writeEscaped(base[index + special], to: target + written)
+                    index += special + 1
                 }
-                index += step
             }
             return written
         }
