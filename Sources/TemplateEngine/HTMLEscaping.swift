@@ -34,6 +34,24 @@ enum HTMLEscaping {
         return special == 0
     }
 
+    /// Whether `bytes` hold none of the five special bytes.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let from = UnsafeRawPointer(base)
+        let count = bytes.count
+        guard count >= 8 else { return specialBytes(partialWord(base, count: count)) == 0 }
+        var special: UInt64 = 0
+        var index = 0
+        while index + 8 <= count {
+            special |= specialBytes(from.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index += 8
+        }
+        if index < count {
+            special |= specialBytes(from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        return special == 0
+    }
+
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, to writer: inout RawBuffer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         // In chunks, so the room reserved for the worst case stays small for long texts.

@@ -17,6 +17,15 @@ extension AppRoute {
         bytes = writer.finish()
     }
 
+    /// Prints into `buffer` from its start and returns the number of bytes, or nil when the route
+    /// is longer than the buffer: a page reserves room for each link and prints it in place.
+    public func print(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        var writer = RouteWriter(output: BufferOutput(buffer))
+        write(to: &writer)
+        let output = writer.finish()
+        return output.overflowed ? nil : output.count
+    }
+
     /// The one printer: every other spelling of a route is made through here.
     func write<Output>(to writer: inout RouteWriter<Output>) {
         switch self {

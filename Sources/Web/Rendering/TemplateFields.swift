@@ -10,9 +10,12 @@ protocol TemplateFields {
 }
 
 extension TemplateData {
-    /// A link: the route prints itself straight into the data, never becoming a `String`.
+    /// A link: the route prints itself straight into the data, never becoming a `String`; in
+    /// place when it fits the room reserved for links, as nearly all do.
     mutating func add(_ key: TemplateKey, _ route: AppRoute) {
-        add(key, text: route.print(into:))
+        if !add(key, textOfAtMost: 256, { route.print(into: $0) }) {
+            add(key, text: { route.print(into: &$0) })
+        }
     }
 
     /// A nested object.
