@@ -20,6 +20,7 @@ extension AppRoute {
     /// Prints into `buffer` from its start and returns the number of bytes, or nil when the route
     /// is longer than the buffer: a page reserves room for each link and prints it in place.
     public func print(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        if case .library(let route) = self, let count = route.printInPlace(into: buffer) { return count }
         var writer = RouteWriter(output: BufferOutput(buffer))
         write(to: &writer)
         let output = writer.finish()

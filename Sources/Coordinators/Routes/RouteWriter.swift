@@ -27,11 +27,13 @@ struct RouteWriter<Output: RouteOutput> {
     }
 
     /// Fixed text of the URL contract (`/library/`, `/items/`…).
+    @inline(__always)
     mutating func append(_ text: StaticString) {
         append(bytes: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Bytes already spelled for a path (fixed text, an id's digits).
+    @inline(__always)
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         if escapes == 0 {
             put(bytes)
@@ -108,6 +110,7 @@ struct RouteWriter<Output: RouteOutput> {
         pendingCount += 1
     }
 
+    @inline(__always)
     private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         if pendingCount + bytes.count > Self.pendingCapacity {
@@ -123,14 +126,22 @@ struct RouteWriter<Output: RouteOutput> {
             // In bounds: `start + count` is at most the capacity, checked above.
             guard let target = raw.baseAddress.map({ $0 + start }) else { return }
             let from = UnsafeRawPointer(source)
-            if count >= 8 && count <= 16 {
-                // Two overlapping words: most pieces of a route are this long, and a call to
-                // memcpy would cost more than the copy.
+            // Two overlapping loads and stores: most pieces of a route are short, and a call to
+            // memcpy would cost more than the copy.
+            switch count {
+            case 8...16:
                 target.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
                 target.storeBytes(
                     of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8,
                     as: UInt64.self)
-            } else {
+            case 4..<8:
+                target.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                target.storeBytes(
+                    of: from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4,
+                    as: UInt32.self)
+            case 0..<4:
+                for offset in 0..<count { target.storeBytes(of: source[offset], toByteOffset: offset, as: UInt8.self) }
+            default:
                 target.copyMemory(from: from, byteCount: count)
             }
         }
