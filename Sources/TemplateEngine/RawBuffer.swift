@@ -85,8 +85,8 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
 }
 
 extension RawBuffer where Element == UInt8 {
-    /// Bytes are copied in at most two overlapping word moves when short: cheaper than a loop
-    /// or a call to memmove for the few bytes most appends carry.
+    /// Bytes are copied in at most two overlapping moves (of 4, 8, 16 or 32 bytes) when there are
+    /// up to 64: cheaper than a loop or a call to memmove for what most appends carry.
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
@@ -95,6 +95,18 @@ extension RawBuffer where Element == UInt8 {
             let from = UnsafeRawPointer(source)
             let to = UnsafeMutableRawPointer(target)
             switch length {
+            case 33...64:
+                let last = length - 32
+                to.storeBytes(of: from.loadUnaligned(as: SIMD32<UInt8>.self), as: SIMD32<UInt8>.self)
+                to.storeBytes(
+                    of: from.loadUnaligned(fromByteOffset: last, as: SIMD32<UInt8>.self), toByteOffset: last,
+                    as: SIMD32<UInt8>.self)
+            case 17...32:
+                let last = length - 16
+                to.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+                to.storeBytes(
+                    of: from.loadUnaligned(fromByteOffset: last, as: SIMD16<UInt8>.self), toByteOffset: last,
+                    as: SIMD16<UInt8>.self)
             case 8...16:
                 let first = from.loadUnaligned(as: UInt64.self)
                 let last = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)

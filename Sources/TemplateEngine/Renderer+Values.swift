@@ -2,7 +2,7 @@
 extension Renderer {
     /// Finds the first context (innermost out) holding the first key, then follows the rest inside it only.
     @inline(__always)
-    func resolve(_ index: Int32) throws(TemplateError) -> UInt32? {
+    mutating func resolve(_ index: Int32) throws(TemplateError) -> UInt32? {
         let lookup = program.lookups[Int(index)]
         guard lookup.count > 0 else { return stack.last }
         let first = Int(lookup.first)
@@ -49,7 +49,7 @@ extension Renderer {
         throw error(.missingKey, lookup, "missing key '\(program.name(of: program.lookups[Int(lookup)]))'")
     }
 
-    func append(_ value: UInt32, escaped: Bool, lookup: Int32, to buffer: inout RawBuffer<UInt8>) throws(TemplateError) {
+    mutating func append(_ value: UInt32, escaped: Bool, lookup: Int32, to buffer: inout RawBuffer<UInt8>) throws(TemplateError) {
         let node = data.nodes[Int(value)]
         switch node.kind {
         case .string:

@@ -2,7 +2,7 @@
 ///
 /// The context stack holds node indices, so entering sections and looking names up copies
 /// integers only.
-struct Renderer {
+struct Renderer: ~Copyable {
     /// Bounds recursive partials and parents, which would otherwise never end.
     static let maximumDepth = 200
 
