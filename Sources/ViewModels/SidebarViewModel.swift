@@ -16,7 +16,9 @@ public struct SidebarViewModel: Hashable, Sendable {
         }
 
         /// "1 item", "50 items": for screen readers and tooltips.
-        public var itemCountText: String { itemCount == 1 ? "1 item" : "\(itemCount) items" }
+        /// Concatenated rather than interpolated: short strings stay inline, and the sidebar asks
+        /// for every category on every Library page.
+        public var itemCountText: String { itemCount == 1 ? "1 item" : String(itemCount) + " items" }
     }
 
     public let rows: [Row]

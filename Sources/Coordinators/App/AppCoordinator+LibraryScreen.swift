@@ -13,10 +13,12 @@ extension AppCoordinator {
         let stack = library.stack
         let catalog = dependencies.catalog
         let category = stack.root.category
-        let detail = stack.pages.lazy.compactMap { page -> (CategoryID, ItemID, DetailTab)? in
+        func itemPage(_ page: LibraryRoute) -> (CategoryID, ItemID, DetailTab)? {
             if case .item(let category, let item, let tab) = page { return (category, item, tab ?? .overview) }
             return nil
-        }.last
+        }
+        // The topmost item page, without making an array of the stack's pages.
+        let detail = stack.pushed.reversed().lazy.compactMap(itemPage).first ?? itemPage(stack.root)
         let detailModel = detail.flatMap { ItemDetailViewModel(item: $0.1, tab: $0.2, catalog: catalog) }
 
         let snapshot = catalog.snapshot(selecting: category)
