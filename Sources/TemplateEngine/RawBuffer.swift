@@ -71,8 +71,6 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
         UnsafeBufferPointer(start: base, count: count)
     }
 
-    var sizeInBytes: Int { capacity * MemoryLayout<Element>.stride }
-
     mutating func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }

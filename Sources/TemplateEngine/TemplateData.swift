@@ -62,7 +62,4 @@ public struct TemplateData: ~Copyable {
         pendingFields = RawBuffer(capacity: 64)
         pendingElements = RawBuffer(capacity: 64)
     }
-
-    /// Bytes of text and names held: a hint for sizing the next page's data.
-    public var byteCount: Int { bytes.count }
 }
