@@ -12,6 +12,17 @@ extension HTTPRequest {
         return cookies
     }
 
+    /// The value of the cookie `name`, by the same rules as `cookies`, without collecting the
+    /// others: what a server asks on every request.
+    public func cookie(_ name: String) -> String? {
+        for header in headers.values(for: "Cookie") {
+            for pair in header.utf8.split(separator: ASCII.semicolon) {
+                if let (found, value) = HTTPRequest.cookiePair(pair), found == name { return value }
+            }
+        }
+        return nil
+    }
+
     private static func cookiePair(_ pair: Substring.UTF8View.SubSequence) -> (String, String)? {
         guard let equals = pair.firstIndex(of: ASCII.equals) else { return nil }
         let name = trimmed(pair[..<equals])

@@ -13,6 +13,17 @@ import Testing
             ])
     }
 
+    @Test func oneCookieIsFoundByTheSameRulesAsAll() {
+        var headers: HTTPHeaders = ["Cookie": "session=abc123; theme=dark;  spaced = value ;novalue; =anon"]
+        headers.add("cookie", "quoted=\"q v\"; quoted2=\"ok\"; bad\"=x; comma=a,b; session=second")
+        let request = HTTPRequest(target: "/", headers: headers)
+        for name in ["session", "theme", "spaced", "quoted2", "quoted", "novalue", "comma", "bad\"", "", "missing"] {
+            #expect(request.cookie(name) == request.cookies[name], "\(name)")
+        }
+        #expect(request.cookie("session") == "abc123", "the first of a repeated name wins")
+        #expect(HTTPRequest(target: "/").cookie("session") == nil)
+    }
+
     @Test func noCookieHeaderMeansNoCookies() {
         #expect(HTTPRequest(target: "/").cookies.isEmpty)
         #expect(HTTPRequest(target: "/", headers: ["Cookie": ""]).cookies.isEmpty)

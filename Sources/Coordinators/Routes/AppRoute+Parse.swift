@@ -7,8 +7,12 @@ extension AppRoute {
     public static func parse(path: String, query: String? = nil) -> AppRoute? {
         guard path.hasPrefix("/") else { return nil }
         if path == "/" { return .root }
-        let raw = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-        guard raw.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return nil }
+        // Split on the bytes: `/` is ASCII, and a split by Character would walk grapheme clusters.
+        let raw = path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map { Substring($0) }
+        // No empty, `.` or `..` segment; checked on bytes, as this runs for every request.
+        guard raw.allSatisfy({ !$0.isEmpty && !($0.utf8.count <= 2 && $0.utf8.allSatisfy { $0 == UInt8(ascii: ".") }) })
+        else { return nil }
         guard let first = raw.first else { return nil }
         let rest = raw.dropFirst()
         switch first {

@@ -4,6 +4,10 @@ enum URLComponentCoding {
     /// Decodes `%XX` escapes; `plusIsSpace` for query strings. Nil for a broken escape or bytes
     /// that are not UTF-8, so bad input is a 404 rather than a mangled id.
     static func decode(_ value: Substring, plusIsSpace: Bool = false) -> String? {
+        // Most values have nothing to decode: then they are already the answer.
+        if !value.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
+            return String(value)
+        }
         var out: [UInt8] = []
         out.reserveCapacity(value.utf8.count)
         var iterator = value.utf8.makeIterator()

@@ -113,7 +113,7 @@ final class AppResponder: HTTPResponder {
 
     /// The session named by the request's cookie, if it is live.
     func session(for request: HTTPRequest, now: Int64) -> Session? {
-        guard let id = request.cookies[Self.cookieName] else { return nil }
+        guard let id = request.cookie(Self.cookieName) else { return nil }
         return sessions.session(id: id, now: now)
     }
 
