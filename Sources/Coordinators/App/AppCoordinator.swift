@@ -38,23 +38,29 @@ public final class AppCoordinator: Coordinator {
 
     /// A GET: reconciles the navigation state to `route` and says what to show.
     public func show(_ route: AppRoute, viewer: Viewer) -> NavigationOutcome {
+        navigate(to: route, viewer: viewer).outcome()
+    }
+
+    /// A GET in two halves: this one reconciles the state and decides; the outcome it returns
+    /// builds the screen from a copy of the state (see `PendingOutcome`).
+    public func navigate(to route: AppRoute, viewer: Viewer) -> PendingOutcome {
         switch route {
         case .root:
-            return .redirect(lastLocation ?? .library(.home))
+            return .ready(.redirect(lastLocation ?? .library(.home)))
         case .inspector:
-            return .render(inspectorScreen(viewer: viewer))
+            return pendingScreen { $0.inspectorScreen(viewer: viewer) }
         case .account(let accountRoute):
-            return showAccount(accountRoute, viewer: viewer)
+            return navigate(to: accountRoute, viewer: viewer)
         case .library(let libraryRoute):
-            return showLibrary(libraryRoute, viewer: viewer)
+            return navigate(to: libraryRoute, viewer: viewer)
         case .flow(let flowRoute):
             flow.show(flowRoute)
             visit(route)
-            return .render(flowScreen(flowRoute, viewer: viewer))
+            return pendingScreen { $0.flowScreen(flowRoute, viewer: viewer) }
         case .screen(let screenRoute):
             screen.show(screenRoute)
             visit(route)
-            return .render(screenTabScreen(screenRoute, viewer: viewer))
+            return pendingScreen { $0.screenTabScreen(screenRoute, viewer: viewer) }
         }
     }
 
@@ -70,27 +76,32 @@ public final class AppCoordinator: Coordinator {
     }
 
     func showLibrary(_ route: LibraryRoute, viewer: Viewer) -> NavigationOutcome {
+        navigate(to: route, viewer: viewer).outcome()
+    }
+
+    func navigate(to route: LibraryRoute, viewer: Viewer) -> PendingOutcome {
         switch check(route) {
         case .moved(let canonical):
-            return .redirect(.library(canonical))
+            return .ready(.redirect(.library(canonical)))
         case .missing(let nearest):
-            return .render(notFoundScreen(requested: route.print(), nearest: .library(nearest), viewer: viewer))
+            let requested = route.print()
+            return pendingScreen { $0.notFoundScreen(requested: requested, nearest: .library(nearest), viewer: viewer) }
         case .valid:
             break
         }
         if route.isGuarded && !viewer.isSignedIn {
-            return signInFirst(then: .library(route))
+            return .ready(signInFirst(then: .library(route)))
         }
         library.show(route == .home ? resolvedLibraryHome() : route)
         visit(.library(route))
-        return .render(libraryScreen(url: .library(route), viewer: viewer))
+        return pendingScreen { $0.libraryScreen(url: .library(route), viewer: viewer) }
     }
 
-    func showAccount(_ route: AccountRoute, viewer: Viewer) -> NavigationOutcome {
+    func navigate(to route: AccountRoute, viewer: Viewer) -> PendingOutcome {
         switch route {
         case .login(let next), .register(let next):
             if viewer.isSignedIn {
-                return .redirect(account.completeSignIn(next: next, fallback: fallbackLocation))
+                return .ready(.redirect(account.completeSignIn(next: next, fallback: fallbackLocation)))
             }
             account.remember(next)
         case .forgotPassword(let next):
@@ -98,9 +109,9 @@ public final class AppCoordinator: Coordinator {
         case .resetPassword:
             break
         case .logout:
-            return .redirect(fallbackLocation)
+            return .ready(.redirect(fallbackLocation))
         }
-        return .render(accountScreen(route, viewer: viewer))
+        return pendingScreen { $0.accountScreen(route, viewer: viewer) }
     }
 
     /// A guarded action by a visitor: sign in first, then come back to `route`.

@@ -7,8 +7,9 @@ import Models
 ///
 /// GET and HEAD run inline on the event loop (rendering takes microseconds); POSTs, which may hash
 /// a password or wait for fsync, run on the worker pool. Either way a session's coordinator serves
-/// one request at a time under that session's own lock (`Session.withNavigation`); pages are
-/// rendered after the lock is released, and no lock is shared by all sessions.
+/// one request at a time under that session's own lock (`Session.withNavigation`); a GET's screen
+/// is built and its page rendered after the lock is released, and no lock is shared by all
+/// sessions.
 final class AppResponder: HTTPResponder {
     static let cookieName = "waypoint_session"
 
@@ -83,10 +84,12 @@ final class AppResponder: HTTPResponder {
     private func show(_ route: AppRoute, session: Session, isNew: Bool, now: Int64, connection: ConnectionInfo) -> HTTPResponse {
         let outcome: NavigationOutcome
         do {
-            let (result, changed) = try session.withNavigation(dependencies) { coordinator in
-                coordinator.show(route, viewer: viewer(of: session))
+            // Only the decision holds the session's lock; the screen is built after it.
+            let viewer = viewer(of: session)
+            let (pending, changed) = try session.withNavigation(dependencies) { coordinator in
+                coordinator.navigate(to: route, viewer: viewer)
             }
-            outcome = result
+            outcome = pending.outcome()
             if changed && !isNew { sessions.markDirty() }
         } catch {
             logger.error("GET \(route.print()) failed: \(error)")
