@@ -26,6 +26,30 @@ import Testing
         }
     }
 
+    /// Printing in place takes a shortcut for plain Library links; every route must still come out
+    /// as the contract spells it, or as nil when it does not fit (and then nothing is promised).
+    @Test(arguments: [8, 32, 256])
+    func routesPrintedInPlaceAreSpelledLikeAnyOther(room: Int) {
+        var generator = RouteGenerator(random: SeededGenerator(seed: 0x5EED))
+        var routes = Self.nestedRoutes
+        routes += [CategoryID("settings"), CategoryID("."), CategoryID("a.b"), CategoryID("ü"), CategoryID("x y")]
+            .flatMap { [AppRoute.library(.category($0)), .library(.item($0, ItemID(7), .options))] }
+        for _ in 0..<5_000 { routes.append(generator.route()) }
+        var printed = 0
+        for route in routes {
+            let expected = Array(ReferencePrinter.print(route).utf8)
+            var buffer = [UInt8](repeating: 0, count: room)
+            let count = buffer.withUnsafeMutableBufferPointer { route.print(into: $0) }
+            if let count {
+                printed += 1
+                #expect(Array(buffer[..<count]) == expected, "\(route)")
+            } else {
+                #expect(expected.count > room, "\(route) fits in \(room) bytes but was refused")
+            }
+        }
+        #expect(printed > 0)
+    }
+
     @Test func printingAppendsAfterWhatTheBufferHolds() {
         var generator = RouteGenerator(random: SeededGenerator(seed: 0x5EED))
         var bytes = Array(#"<a href=""#.utf8)

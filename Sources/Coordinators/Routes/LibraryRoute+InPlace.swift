@@ -58,7 +58,7 @@ private struct InPlacePrinter {
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let source = bytes.baseAddress, bytes.count <= capacity - count else { return bytes.isEmpty }
-        (base + count).update(from: source, count: bytes.count)
+        copyShort(from: source, to: base + count, count: bytes.count)
         count += bytes.count
         return true
     }

@@ -125,25 +125,7 @@ struct RouteWriter<Output: RouteOutput> {
         withUnsafeMutableBytes(of: &pending) { raw in
             // In bounds: `start + count` is at most the capacity, checked above.
             guard let target = raw.baseAddress.map({ $0 + start }) else { return }
-            let from = UnsafeRawPointer(source)
-            // Two overlapping loads and stores: most pieces of a route are short, and a call to
-            // memcpy would cost more than the copy.
-            switch count {
-            case 8...16:
-                target.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-                target.storeBytes(
-                    of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8,
-                    as: UInt64.self)
-            case 4..<8:
-                target.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
-                target.storeBytes(
-                    of: from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4,
-                    as: UInt32.self)
-            case 0..<4:
-                for offset in 0..<count { target.storeBytes(of: source[offset], toByteOffset: offset, as: UInt8.self) }
-            default:
-                target.copyMemory(from: from, byteCount: count)
-            }
+            copyShort(from: UnsafeRawPointer(source), to: target, count: count)
         }
         pendingCount += count
     }
