@@ -39,11 +39,10 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += length
     }
 
-    /// Appends `count` values that `initialize` writes at the pointer it gets. It may also write
-    /// up to `slack` values past them, which stay unused: room for whole-word stores.
+    /// Appends `count` values that `initialize` writes at the pointer it gets.
     @inline(__always)
-    mutating func append(count length: Int, slack: Int = 0, _ initialize: (UnsafeMutablePointer<Element>) -> Void) {
-        if count + length + slack > capacity { grow(toHold: count + length + slack) }
+    mutating func append(count length: Int, _ initialize: (UnsafeMutablePointer<Element>) -> Void) {
+        if count + length > capacity { grow(toHold: count + length) }
         initialize(base + count)
         count += length
     }
