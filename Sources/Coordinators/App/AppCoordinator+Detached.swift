@@ -2,7 +2,7 @@ extension AppCoordinator {
     /// A coordinator in this one's state that shares nothing mutable with it, for building a
     /// screen while this one goes on to the session's next request. Children are copied by hand:
     /// they are few, and each holds only values.
-    func detachedCopy() -> AppCoordinator {
+    func detachedCopy() -> sending AppCoordinator {
         let copy = AppCoordinator(dependencies: dependencies)
         copy.activeTab = activeTab
         copy.lastLocation = lastLocation
@@ -27,7 +27,7 @@ extension AppCoordinator {
     }
 
     /// Defers building a screen to a detached copy of the state as it is now.
-    func pendingScreen(_ build: @escaping @Sendable (AppCoordinator) -> Screen) -> PendingOutcome {
+    func pendingScreen(_ build: @escaping @Sendable (AppCoordinator) -> Screen) -> sending PendingOutcome {
         .screen(of: detachedCopy(), build)
     }
 }

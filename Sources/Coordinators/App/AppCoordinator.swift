@@ -43,7 +43,7 @@ public final class AppCoordinator: Coordinator {
 
     /// A GET in two halves: this one reconciles the state and decides; the outcome it returns
     /// builds the screen from a copy of the state (see `PendingOutcome`).
-    public func navigate(to route: AppRoute, viewer: Viewer) -> PendingOutcome {
+    public func navigate(to route: AppRoute, viewer: Viewer) -> sending PendingOutcome {
         switch route {
         case .root:
             return .ready(.redirect(lastLocation ?? .library(.home)))
@@ -79,7 +79,7 @@ public final class AppCoordinator: Coordinator {
         navigate(to: route, viewer: viewer).outcome()
     }
 
-    func navigate(to route: LibraryRoute, viewer: Viewer) -> PendingOutcome {
+    func navigate(to route: LibraryRoute, viewer: Viewer) -> sending PendingOutcome {
         switch check(route) {
         case .moved(let canonical):
             return .ready(.redirect(.library(canonical)))
@@ -97,7 +97,7 @@ public final class AppCoordinator: Coordinator {
         return pendingScreen { $0.libraryScreen(url: .library(route), viewer: viewer) }
     }
 
-    func navigate(to route: AccountRoute, viewer: Viewer) -> PendingOutcome {
+    func navigate(to route: AccountRoute, viewer: Viewer) -> sending PendingOutcome {
         switch route {
         case .login(let next), .register(let next):
             if viewer.isSignedIn {

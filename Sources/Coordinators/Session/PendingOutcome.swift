@@ -4,22 +4,21 @@
 /// Deciding changes the session's navigation state, so it runs under the session's lock.
 /// Building the screen is most of a GET's work and only reads that state, so it runs on a
 /// detached copy, after the lock is released: two requests of one session then overlap in
-/// everything but the decision.
-public struct PendingOutcome: @unchecked Sendable {
-    // Unchecked: the copy in `state` belongs to this value alone (`AppCoordinator.detachedCopy`),
-    // and `outcome()` is its only use.
+/// everything but the decision. It leaves the lock as a `sending` value, since nothing else can
+/// reach the copy.
+public struct PendingOutcome {
     private let ready: NavigationOutcome?
     private let state: AppCoordinator?
     private let build: @Sendable (AppCoordinator) -> Screen
 
     /// An outcome with nothing left to build.
-    static func ready(_ outcome: NavigationOutcome) -> PendingOutcome {
+    static func ready(_ outcome: NavigationOutcome) -> sending PendingOutcome {
         PendingOutcome(ready: outcome, state: nil, build: { _ in preconditionFailure("nothing to build") })
     }
 
     /// A screen `build` makes from `state`, a detached copy of the coordinator that decided it.
-    static func screen(of state: AppCoordinator, _ build: @escaping @Sendable (AppCoordinator) -> Screen)
-        -> PendingOutcome
+    static func screen(of state: sending AppCoordinator, _ build: @escaping @Sendable (AppCoordinator) -> Screen)
+        -> sending PendingOutcome
     {
         PendingOutcome(ready: nil, state: state, build: build)
     }

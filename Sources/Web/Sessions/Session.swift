@@ -36,8 +36,9 @@ final class Session: Sendable {
 
     /// Runs `body` with the session's coordinator, alone; restores the coordinator on first use and
     /// records its state afterwards. `changed` tells whether the saved state must be written again.
-    func withNavigation<Result: Sendable>(
-        _ dependencies: AppDependencies, _ body: (AppCoordinator) throws -> Result
+    /// The result leaves the lock `sending`: it must be a value the body made, not the coordinator.
+    func withNavigation<Result>(
+        _ dependencies: AppDependencies, _ body: (AppCoordinator) throws -> sending Result
     ) throws -> (result: Result, changed: Bool) {
         try navigation.withLock { navigation -> (result: Result, changed: Bool) in
             let coordinator = loaded(&navigation, dependencies)
