@@ -61,11 +61,6 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
         count = start
     }
 
-    @inline(__always)
-    subscript(index: Int) -> Element {
-        base[index]
-    }
-
     var buffer: UnsafeBufferPointer<Element> {
         UnsafeBufferPointer(start: base, count: count)
     }
