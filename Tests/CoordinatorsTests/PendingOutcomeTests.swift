@@ -2,7 +2,7 @@
 import Models
 import Testing
 
-/// A GET decides under the session's lock and builds its screen after it, from a detached copy:
+/// A GET decides under the session's lock and builds its screen after it, from the navigation state as a value:
 /// the screen must show the state as decided, whatever the coordinator does in between.
 @Suite struct PendingOutcomeTests {
     @Test(arguments: [
@@ -34,16 +34,20 @@ import Testing
                 == .redirect(.account(.login(next: .library(.newItem(books))))))
     }
 
-    @Test func theCopyKeepsEveryTabAndTheLedger() throws {
+    @Test func thePendingScreenCarriesTheStateAsDecided() throws {
         let app = Fixture().coordinator()
         for url in ["/library/books/items/1", "/flow/secondary1", "/screen/detail", "/login?next=%2Fflow"] {
             _ = app.screen(at: url)
         }
-        let copy = app.detachedCopy()
-        #expect(copy.snapshot() == app.snapshot())
-        #expect(copy.ledger == app.ledger)
-        #expect(copy !== app)
-        #expect(copy.children.count == app.children.count)
-        #expect(zip(copy.children, app.children).allSatisfy { $0 !== $1 })
+        let pending = app.navigate(to: .flow(.secondary2), viewer: visitor)
+        let decided = app.snapshot()
+        _ = app.screen(at: "/library/films/items/3/options")
+        guard case .build(let request, let builder) = pending else {
+            Issue.record("a tab screen is built, not ready")
+            return
+        }
+        #expect(request == .flow(.secondary2))
+        #expect(builder.state == decided)
+        #expect(builder.state != app.snapshot())
     }
 }

@@ -31,10 +31,10 @@ struct FailingWritesCatalog: CatalogRepository {
         let app = try TestApp()
         let real = app.application.responder
         let dependencies = AppDependencies(
-            catalog: FailingWritesCatalog(reads: app.application.services.catalog), accounts: real.accounts,
-            today: real.dependencies.today, now: real.dependencies.now)
+            catalog: FailingWritesCatalog(reads: app.application.services.catalog), accounts: real.dependencies.accounts,
+            accountsForClient: real.dependencies.accountsForClient, today: real.dependencies.today, now: real.dependencies.now)
         let responder = AppResponder(
-            dependencies: dependencies, accounts: real.accounts, sessions: real.sessions, renderer: real.renderer,
+            dependencies: dependencies, sessions: real.sessions, renderer: real.renderer,
             pool: real.pool, logger: real.logger, clock: real.clock)
         let server = HTTPServer(configuration: .init(port: 0, eventLoops: 1), responder: responder, logger: real.logger)
         let port = try server.start()

@@ -4,25 +4,21 @@ import ViewModels
 extension AppCoordinator {
     /// A POST to a screen's URL. Valid: a redirect (post/redirect/get) or a sign-in/out. Invalid: the
     /// same screen, `.invalid`, with errors and the values kept (a sheet stays open). Guarded forms
-    /// send visitors to sign in first. Throws only unexpected repository failures.
-    public func submit(_ route: AppRoute, form: FormInput, viewer: Viewer) throws -> NavigationOutcome {
+    /// send visitors to sign in first. `client` is who sent the form, for the account throttles.
+    /// Throws only unexpected repository failures.
+    public func submit(_ route: AppRoute, form: FormInput, viewer: Viewer, client: ClientAddress) throws -> NavigationOutcome {
+        guard route.acceptsForms else { return notFound(path: route.print(), viewer: viewer) }
         switch route {
         case .library(let libraryRoute):
             return try submitLibrary(libraryRoute, form: form, viewer: viewer)
         case .account(let accountRoute):
-            return try submitAccount(accountRoute, form: form, viewer: viewer)
+            return try submitAccount(accountRoute, form: form, viewer: viewer, client: client)
         case .root, .flow, .screen, .inspector:
             return notFound(path: route.print(), viewer: viewer)
         }
     }
 
     private func submitLibrary(_ route: LibraryRoute, form: FormInput, viewer: Viewer) throws -> NavigationOutcome {
-        let accepts: Bool
-        switch route {
-        case .newItem, .deleteItem, .settings, .item(_, _, .options): accepts = true
-        case .home, .category, .item: accepts = false
-        }
-        guard accepts else { return notFound(path: route.print(), viewer: viewer) }
         guard viewer.isSignedIn else { return signInFirst(then: .library(route)) }
         switch check(route) {
         case .valid: break
@@ -75,7 +71,7 @@ extension AppCoordinator {
                 }
                 library.show(.settings)
                 visit(.library(route))
-                let screen = libraryScreen(url: .library(route), viewer: viewer, status: .invalid, settingsModel: model)
+                let screen = builder(for: viewer).libraryScreen(url: .library(route), status: .invalid, settingsModel: model)
                 return Self.refusal(screen, retryAfterSeconds: retryAfterSeconds)
             case .home, .category:
                 return notFound(path: route.print(), viewer: viewer)
@@ -92,7 +88,7 @@ extension AppCoordinator {
     ) -> NavigationOutcome {
         library.show(route)
         visit(.library(route))
-        let screen = libraryScreen(url: .library(route), viewer: viewer, status: .invalid, form: state)
+        let screen = builder(for: viewer).libraryScreen(url: .library(route), status: .invalid, form: state)
         return Self.refusal(screen, retryAfterSeconds: retryAfterSeconds)
     }
 
@@ -101,8 +97,10 @@ extension AppCoordinator {
         retryAfterSeconds.map { .rateLimited(screen, retryAfterSeconds: $0) } ?? .render(screen)
     }
 
-    private func submitAccount(_ route: AccountRoute, form: FormInput, viewer: Viewer) throws -> NavigationOutcome {
-        let accounts = dependencies.accounts
+    private func submitAccount(
+        _ route: AccountRoute, form: FormInput, viewer: Viewer, client: ClientAddress
+    ) throws -> NavigationOutcome {
+        let accounts = dependencies.accountsForClient(client)
         switch route {
         case .login(let next):
             var model = LoginFormViewModel(accounts: accounts)
@@ -119,11 +117,11 @@ extension AppCoordinator {
             switch outcome {
             case .succeeded:
                 // The notice is the page: nothing to redirect to that could still show it.
-                return .render(accountScreen(route, viewer: viewer, state: model.state))
+                return .render(builder(for: viewer).accountScreen(route, state: model.state))
             case .invalid(let state):
-                return .render(accountScreen(route, viewer: viewer, status: .invalid, state: state))
+                return .render(builder(for: viewer).accountScreen(route, status: .invalid, state: state))
             case .rateLimited(let state, let seconds):
-                return .rateLimited(accountScreen(route, viewer: viewer, status: .invalid, state: state), retryAfterSeconds: seconds)
+                return .rateLimited(builder(for: viewer).accountScreen(route, status: .invalid, state: state), retryAfterSeconds: seconds)
             }
         case .logout:
             return .signOut(then: .library(.home))
@@ -137,10 +135,10 @@ extension AppCoordinator {
             return .signIn(user, then: nearestValid(destination))
         case .invalid(let state):
             account.remember(next)
-            return .render(accountScreen(route, viewer: viewer, status: .invalid, state: state))
+            return .render(builder(for: viewer).accountScreen(route, status: .invalid, state: state))
         case .rateLimited(let state, let seconds):
             return .rateLimited(
-                accountScreen(route, viewer: viewer, status: .invalid, state: state), retryAfterSeconds: seconds)
+                builder(for: viewer).accountScreen(route, status: .invalid, state: state), retryAfterSeconds: seconds)
         }
     }
 }

@@ -42,13 +42,13 @@ public final class AppCoordinator: Coordinator {
     }
 
     /// A GET in two halves: this one reconciles the state and decides; the outcome it returns
-    /// builds the screen from a copy of the state (see `PendingOutcome`).
-    public func navigate(to route: AppRoute, viewer: Viewer) -> sending PendingOutcome {
+    /// builds the screen from a value copy of the state (see `PendingOutcome`).
+    public func navigate(to route: AppRoute, viewer: Viewer) -> PendingOutcome {
         switch route {
         case .root:
             return .ready(.redirect(lastLocation ?? .library(.home)))
         case .inspector:
-            return pendingScreen { $0.inspectorScreen(viewer: viewer) }
+            return build(.inspector(inspectorSnapshot()), for: viewer)
         case .account(let accountRoute):
             return navigate(to: accountRoute, viewer: viewer)
         case .library(let libraryRoute):
@@ -56,17 +56,17 @@ public final class AppCoordinator: Coordinator {
         case .flow(let flowRoute):
             flow.show(flowRoute)
             visit(route)
-            return pendingScreen { $0.flowScreen(flowRoute, viewer: viewer) }
+            return build(.flow(flowRoute), for: viewer)
         case .screen(let screenRoute):
             screen.show(screenRoute)
             visit(route)
-            return pendingScreen { $0.screenTabScreen(screenRoute, viewer: viewer) }
+            return build(.screenTab(screenRoute), for: viewer)
         }
     }
 
     /// The screen for a URL that names no route (404), with the nearest screen that exists.
     public func notFound(path: String, query: String? = nil, viewer: Viewer) -> NavigationOutcome {
-        .render(notFoundScreen(requested: path, nearest: nearestRoute(toPath: path), viewer: viewer))
+        build(.notFound(requested: path, nearest: nearestRoute(toPath: path)), for: viewer).outcome()
     }
 
     func visit(_ route: AppRoute) {
@@ -79,13 +79,12 @@ public final class AppCoordinator: Coordinator {
         navigate(to: route, viewer: viewer).outcome()
     }
 
-    func navigate(to route: LibraryRoute, viewer: Viewer) -> sending PendingOutcome {
+    func navigate(to route: LibraryRoute, viewer: Viewer) -> PendingOutcome {
         switch check(route) {
         case .moved(let canonical):
             return .ready(.redirect(.library(canonical)))
         case .missing(let nearest):
-            let requested = route.print()
-            return pendingScreen { $0.notFoundScreen(requested: requested, nearest: .library(nearest), viewer: viewer) }
+            return build(.notFound(requested: route.print(), nearest: .library(nearest)), for: viewer)
         case .valid:
             break
         }
@@ -94,10 +93,10 @@ public final class AppCoordinator: Coordinator {
         }
         library.show(route == .home ? resolvedLibraryHome() : route)
         visit(.library(route))
-        return pendingScreen { $0.libraryScreen(url: .library(route), viewer: viewer) }
+        return build(.library(url: .library(route)), for: viewer)
     }
 
-    func navigate(to route: AccountRoute, viewer: Viewer) -> sending PendingOutcome {
+    func navigate(to route: AccountRoute, viewer: Viewer) -> PendingOutcome {
         switch route {
         case .login(let next), .register(let next):
             if viewer.isSignedIn {
@@ -111,7 +110,17 @@ public final class AppCoordinator: Coordinator {
         case .logout:
             return .ready(.redirect(fallbackLocation))
         }
-        return pendingScreen { $0.accountScreen(route, viewer: viewer) }
+        return build(.account(route), for: viewer)
+    }
+
+    /// Leaves `request` to be built from the state as decided now.
+    func build(_ request: ScreenRequest, for viewer: Viewer) -> PendingOutcome {
+        .build(request, builder(for: viewer))
+    }
+
+    /// Builds screens from the navigation state as it stands.
+    func builder(for viewer: Viewer) -> ScreenBuilder {
+        ScreenBuilder(state: snapshot(), viewer: viewer, dependencies: dependencies)
     }
 
     /// A guarded action by a visitor: sign in first, then come back to `route`.

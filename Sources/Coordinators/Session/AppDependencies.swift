@@ -4,7 +4,11 @@ import Models
 /// A class so each session holds one reference to it, not a copy: idle sessions stay small.
 public final class AppDependencies: Sendable {
     public let catalog: any CatalogRepository
+    /// Accounts for reading (who is signed in, their settings).
     public let accounts: any AccountRepository
+    /// Accounts as one client sees them: what a stranger can start (sign-in, registration,
+    /// resets) counts against that client's throttles.
+    public let accountsForClient: @Sendable (ClientAddress) -> any AccountRepository
     /// Today's date for the Screen tab, injected so tests and every server agree on it.
     public let today: @Sendable () -> CalendarDate
     /// Milliseconds since 1970-01-01 UTC, for ledger timestamps.
@@ -17,13 +21,15 @@ public final class AppDependencies: Sendable {
     public let ledgerCapacity: Int
 
     public init(
-        catalog: any CatalogRepository, accounts: any AccountRepository, today: @escaping @Sendable () -> CalendarDate,
+        catalog: any CatalogRepository, accounts: any AccountRepository,
+        accountsForClient: (@Sendable (ClientAddress) -> any AccountRepository)? = nil, today: @escaping @Sendable () -> CalendarDate,
         now: @escaping @Sendable () -> Int64, isDevelopment: Bool = false, ledgerCapacity: Int = 50,
         factory: CoordinatorFactory = CoordinatorFactory()
     ) {
         self.factory = factory
         self.catalog = catalog
         self.accounts = accounts
+        self.accountsForClient = accountsForClient ?? { _ in accounts }
         self.today = today
         self.now = now
         self.isDevelopment = isDevelopment

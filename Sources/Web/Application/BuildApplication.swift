@@ -36,9 +36,10 @@ private func assemble(
     templates: TemplateSource, logger: Logger
 ) throws -> Application {
     let clock = options.clock
-    let accounts = ClientAwareAccounts(services.throttledAccounts)
+    let throttled = services.throttledAccounts
     let dependencies = AppDependencies(
-        catalog: services.catalog, accounts: accounts,
+        catalog: services.catalog, accounts: throttled.accounts,
+        accountsForClient: { throttled.accounts(for: $0) },
         today: { UTCDay.calendarDate(clock()) },
         now: { Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)) },
         isDevelopment: configuration.isDevelopment)
@@ -51,7 +52,7 @@ private func assemble(
     archive.restore()
     let pool = WorkerPool(threads: options.workerThreads)
     let responder = AppResponder(
-        dependencies: dependencies, accounts: accounts, sessions: sessions,
+        dependencies: dependencies, sessions: sessions,
         renderer: PageRenderer(templates: templates, logger: logger), pool: pool, logger: logger, clock: seconds)
     services.catalog.observe { change in
         switch change {

@@ -1,6 +1,7 @@
 import Coordinators
 import HTTPCore
 import HTTPServer
+import Models
 import ViewModels
 
 extension AppResponder {
@@ -38,9 +39,8 @@ extension AppResponder {
             let response: HTTPResponse
             do {
                 let (outcome, changed) = try session.withNavigation(dependencies) { coordinator in
-                    try accounts.withClient(connection.remoteAddress) {
-                        try coordinator.submit(route, form: fields, viewer: viewer(of: session))
-                    }
+                    try coordinator.submit(
+                        route, form: fields, viewer: viewer(of: session), client: ClientAddress(connection.remoteAddress))
                 }
                 if changed { sessions.markDirty() }
                 response = self.response(for: outcome, route: route, session: session, connection: connection)

@@ -14,7 +14,6 @@ final class AppResponder: HTTPResponder {
     static let cookieName = "waypoint_session"
 
     let dependencies: AppDependencies
-    let accounts: ClientAwareAccounts
     let sessions: SessionStore
     let renderer: PageRenderer
     let pool: WorkerPool
@@ -23,11 +22,10 @@ final class AppResponder: HTTPResponder {
     let clock: @Sendable () -> Int64
 
     init(
-        dependencies: AppDependencies, accounts: ClientAwareAccounts, sessions: SessionStore, renderer: PageRenderer,
+        dependencies: AppDependencies, sessions: SessionStore, renderer: PageRenderer,
         pool: WorkerPool, logger: Logger, clock: @escaping @Sendable () -> Int64
     ) {
         self.dependencies = dependencies
-        self.accounts = accounts
         self.sessions = sessions
         self.renderer = renderer
         self.pool = pool
@@ -123,7 +121,7 @@ final class AppResponder: HTTPResponder {
     /// Who is looking: the signed-in user as stored now (settings may have changed), else a visitor.
     func viewer(of session: Session) -> Viewer {
         let (userID, settings) = session.record.withLock { ($0.userID, $0.settings) }
-        if let userID, let user = accounts.user(userID) { return .signedIn(user) }
+        if let userID, let user = dependencies.accounts.user(userID) { return .signedIn(user) }
         return .visitor(settings)
     }
 
@@ -132,16 +130,5 @@ final class AppResponder: HTTPResponder {
             name: Self.cookieName, value: session.id, path: "/", httpOnly: true, secure: connection.isSecure,
             sameSite: .lax
         ).headerValue
-    }
-}
-
-extension AppRoute {
-    /// Screens with a form POST to their own URL; everything else only answers GET and HEAD.
-    var acceptsForms: Bool {
-        switch self {
-        case .library(.newItem), .library(.deleteItem), .library(.settings), .library(.item(_, _, .options)): true
-        case .account: true
-        case .root, .library, .flow, .screen, .inspector: false
-        }
     }
 }

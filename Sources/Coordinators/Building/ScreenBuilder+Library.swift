@@ -2,15 +2,14 @@ import Models
 import Navigation
 import ViewModels
 
-extension AppCoordinator {
+extension ScreenBuilder {
     /// The Library as its stack stands. `form` replaces the visible form's state (a refused
     /// submission); `settingsModel` the settings form after a refused save.
     func libraryScreen(
-        url: AppRoute, viewer: Viewer, status: ScreenStatus = .ok, form: FormState? = nil,
-        settingsModel: SettingsViewModel? = nil
+        url: AppRoute, status: ScreenStatus = .ok, form: FormState? = nil, settingsModel: SettingsViewModel? = nil
     ) -> Screen {
-        let library = self.library
-        let stack = library.stack
+        let stack = libraryStack
+        let isShowingSettings = stack.root == .settings
         let catalog = dependencies.catalog
         let category = stack.root.category
         func itemPage(_ page: LibraryRoute) -> (CategoryID, ItemID, DetailTab)? {
@@ -22,14 +21,14 @@ extension AppCoordinator {
         let detailModel = detail.flatMap { ItemDetailViewModel(item: $0.1, tab: $0.2, catalog: catalog) }
 
         let snapshot = catalog.snapshot(selecting: category)
-        let sidebar = SidebarViewModel(selected: category, isSettingsSelected: library.isShowingSettings, snapshot: snapshot)
+        let sidebar = SidebarViewModel(selected: category, isSettingsSelected: isShowingSettings, snapshot: snapshot)
         var content = LibraryContent(
             categories: sidebar.rows.map { row in
                 LibraryContent.CategoryLink(
                     name: row.name, href: .library(.category(row.id)), itemCount: row.itemCount,
                     itemCountText: row.itemCountText, isSelected: row.isSelected)
             },
-            settingsLink: Link(title: "Settings", href: .library(.settings), isCurrent: library.isShowingSettings))
+            settingsLink: Link(title: "Settings", href: .library(.settings), isCurrent: isShowingSettings))
 
         if let category,
             let list = ItemListViewModel(snapshot: snapshot, selected: detail?.1, settings: viewer.settings, catalog: catalog)
@@ -45,14 +44,14 @@ extension AppCoordinator {
         if let (category, item, tab) = detail, let model = detailModel {
             content.detail = detailContent(model, category: category, item: item, tab: tab, form: stack.sheet == nil ? form : nil)
         }
-        if library.isShowingSettings {
+        if isShowingSettings {
             let model = settingsModel ?? SettingsViewModel(settings: viewer.settings, user: viewer.user?.id, accounts: dependencies.accounts)
             content.settings = SettingsContent(
                 form: FormContent(action: .library(.settings), submitLabel: "Save settings", state: model.state),
                 themeOptions: model.themeOptions, showSubtitles: model.showSubtitles)
         }
 
-        var screen = makeScreen(.library, route: url, viewer: viewer, status: status, content: .library(content))
+        var screen = makeScreen(.library, route: url, status: status, content: .library(content))
         screen.title = title(of: stack.visible)
         (screen.breadcrumbs, screen.backLink) = trail(stack) { title(of: $0) }
         screen.sheet = stack.sheet.flatMap { librarySheet($0, detail: detailModel, form: form) }

@@ -1,6 +1,6 @@
 import Navigation
 
-extension AppCoordinator {
+extension ScreenBuilder {
     /// The tab bar: each tab links to where it was left; the active tab links to its root, so
     /// following it pops the stack.
     func tabLinks(active: AppTab?) -> [Link] {
@@ -13,15 +13,15 @@ extension AppCoordinator {
     /// The screen a tab shows now (stack and sheet), or its first screen if never opened.
     func rememberedRoute(of tab: AppTab) -> AppRoute {
         switch tab {
-        case .library: .library(existingChild(LibraryCoordinator.self)?.stack.visible ?? .home)
-        case .flow: .flow(existingChild(FlowCoordinator.self)?.stack.visible ?? .primary)
-        case .screen: .screen(existingChild(ScreenCoordinator.self)?.stack.visible ?? .primary)
+        case .library: .library(state.library?.visible ?? .home)
+        case .flow: .flow(state.flow?.visible ?? .primary)
+        case .screen: .screen(state.screen?.visible ?? .primary)
         }
     }
 
     func rootRoute(of tab: AppTab) -> AppRoute {
         switch tab {
-        case .library: .library(existingChild(LibraryCoordinator.self)?.stack.root ?? .home)
+        case .library: .library(state.library?.root ?? .home)
         case .flow: .flow(.primary)
         case .screen: .screen(.primary)
         }
@@ -35,7 +35,7 @@ extension AppCoordinator {
         return (crumbs, crumbs.last)
     }
 
-    func viewerChrome(_ viewer: Viewer, current: AppRoute) -> ViewerChrome {
+    func viewerChrome(current: AppRoute) -> ViewerChrome {
         let next: AppRoute? = if case .account = current { nil } else { current }
         return ViewerChrome(
             isSignedIn: viewer.isSignedIn, displayName: viewer.user?.displayName, theme: viewer.settings.theme.rawValue,
@@ -48,11 +48,10 @@ extension AppCoordinator {
 
     /// A screen with the chrome every page shares filled in.
     func makeScreen(
-        _ template: ScreenTemplate, route: AppRoute, viewer: Viewer, status: ScreenStatus = .ok,
-        content: ScreenContent
+        _ template: ScreenTemplate, route: AppRoute, status: ScreenStatus = .ok, content: ScreenContent
     ) -> Screen {
         Screen(
             template: template, title: title(of: route), url: route, status: status,
-            tabs: tabLinks(active: route.tab), viewer: viewerChrome(viewer, current: route), content: content)
+            tabs: tabLinks(active: route.tab), viewer: viewerChrome(current: route), content: content)
     }
 }

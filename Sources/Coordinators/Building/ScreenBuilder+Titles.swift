@@ -1,7 +1,7 @@
 import Models
 import ViewModels
 
-extension AppCoordinator {
+extension ScreenBuilder {
     /// What links, breadcrumbs and the document title call each screen.
     func title(of route: AppRoute) -> String {
         switch route {

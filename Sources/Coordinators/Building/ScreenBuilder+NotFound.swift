@@ -1,15 +1,15 @@
-extension AppCoordinator {
+extension ScreenBuilder {
     /// How many near matches a dev-mode 404 lists, and how many candidates it compares at most.
     static let closestRouteCount = 5
     static let closestRouteCandidates = 2_000
 
-    func notFoundScreen(requested: String, nearest: AppRoute, viewer: Viewer) -> Screen {
+    func notFoundScreen(requested: String, nearest: AppRoute) -> Screen {
         let content = NotFoundContent(
             message: "Nothing lives at this address. It may have been moved or deleted.",
             requestedPath: requested,
             nearest: Link(title: title(of: nearest), href: nearest),
             closest: dependencies.isDevelopment ? closestRoutes(to: requested) : [])
-        var screen = makeScreen(.notFound, route: nearest, viewer: viewer, status: .notFound, content: .notFound(content))
+        var screen = makeScreen(.notFound, route: nearest, status: .notFound, content: .notFound(content))
         screen.title = "Not found"
         return screen
     }

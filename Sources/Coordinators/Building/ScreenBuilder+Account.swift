@@ -1,8 +1,8 @@
 import ViewModels
 
-extension AppCoordinator {
+extension ScreenBuilder {
     /// An account page; `state` replaces the fresh form after a refused submission.
-    func accountScreen(_ route: AccountRoute, viewer: Viewer, status: ScreenStatus = .ok, state: FormState? = nil) -> Screen {
+    func accountScreen(_ route: AccountRoute, status: ScreenStatus = .ok, state: FormState? = nil) -> Screen {
         let accounts = dependencies.accounts
         let action = AppRoute.account(route)
         let content: AccountContent
@@ -42,6 +42,6 @@ extension AppCoordinator {
                 links: [Link(title: "Ask for a new link", href: .account(.forgotPassword(next: nil)))],
                 problem: state == nil && !model.isTokenValid ? ResetPasswordFormViewModel.invalidToken : nil)
         }
-        return makeScreen(template, route: .account(route), viewer: viewer, status: status, content: .account(content))
+        return makeScreen(template, route: .account(route), status: status, content: .account(content))
     }
 }

@@ -1,0 +1,15 @@
+import ViewModels
+
+/// Which screen a GET shows, as the coordinator decided it: a plain value that crosses from the
+/// session's lock to `ScreenBuilder`.
+public enum ScreenRequest: Hashable, Sendable {
+    /// The Library as its stack stands; `url` is the route as requested (`/library` stays `/library`).
+    case library(url: AppRoute)
+    case flow(FlowRoute)
+    case screenTab(ScreenRoute)
+    case account(AccountRoute)
+    /// The inspector's tree, stacks and ledger, captured while deciding.
+    case inspector(InspectorSnapshot)
+    /// A 404 with the nearest screen that exists.
+    case notFound(requested: String, nearest: AppRoute)
+}

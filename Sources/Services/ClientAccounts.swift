@@ -1,0 +1,45 @@
+import Models
+
+/// The accounts as one client sees them: every operation a stranger can start (sign-in,
+/// registration, reset requests and reset submissions) goes through the throttles keyed by this
+/// client's address. Made per form submission (`ThrottledAccounts.accounts(for:)`), so the address
+/// is an argument, never ambient state.
+public struct ClientAccounts: AccountRepository {
+    let throttled: ThrottledAccounts
+    public let client: ClientAddress
+
+    public func authenticate(username: String, password: String) throws -> User {
+        try throttled.authenticate(username: username, password: password, clientAddress: client.rawValue)
+    }
+
+    public func register(username: String, email: String, password: String) throws -> User {
+        try throttled.register(username: username, email: email, password: password, clientAddress: client.rawValue)
+    }
+
+    public func user(_ id: UserID) -> User? {
+        throttled.accounts.user(id)
+    }
+
+    public func requestPasswordReset(email: String) throws {
+        try throttled.requestPasswordReset(email: email, clientAddress: client.rawValue)
+    }
+
+    public func resetPassword(token: String, newPassword: String) throws -> User {
+        try throttled.resetPassword(token: token, newPassword: newPassword, clientAddress: client.rawValue)
+    }
+
+    public func isResetTokenValid(_ token: String) -> Bool {
+        throttled.accounts.isResetTokenValid(token)
+    }
+
+    public func saveSettings(_ settings: Settings, for user: UserID) throws -> User {
+        try throttled.accounts.saveSettings(settings, for: user)
+    }
+}
+
+extension ThrottledAccounts {
+    /// The accounts as `client` sees them.
+    public func accounts(for client: ClientAddress) -> ClientAccounts {
+        ClientAccounts(throttled: self, client: client)
+    }
+}
