@@ -34,7 +34,7 @@ struct FailingWritesCatalog: CatalogRepository {
             catalog: FailingWritesCatalog(reads: app.application.services.catalog), accounts: real.dependencies.accounts,
             accountsForClient: real.dependencies.accountsForClient, today: real.dependencies.today, now: real.dependencies.now)
         let responder = AppResponder(
-            dependencies: dependencies, sessions: real.sessions, renderer: real.renderer,
+            dependencies: dependencies, sessions: real.sessions, admission: real.admission, renderer: real.renderer,
             pool: real.pool, logger: real.logger, clock: real.clock)
         let server = HTTPServer(configuration: .init(port: 0, eventLoops: 1), responder: responder, logger: real.logger)
         let port = try server.start()

@@ -1,4 +1,6 @@
 import Foundation
+import Models
+import Storage
 import Testing
 @testable import Web
 
@@ -24,23 +26,42 @@ import Testing
         #expect(CSRFToken.matches(submitted, expected) == matches)
     }
 
-    @Test func theSessionsFileRoundTripsAndSkipsExpiredSessions() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-sessions-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = SessionStore(configuration: .init(maxSessions: 10, idleTimeout: 100, shards: 2))
+    @Test func savedSessionsComeBackAndExpiredOnesDoNot() throws {
+        let journal = SessionJournal(store: InMemoryStore())
+        let configuration = SessionStore.Configuration(maxSignedIn: 10, maxVisitors: 10, idleTimeout: 100, shards: 2)
+        let store = SessionStore(configuration: configuration, journal: journal)
         let live = store.makeSession(now: 1000)
         let old = store.makeSession(now: 800)
         store.insert(live, now: 1000)
         store.insert(old, now: 800)
-        let file = SessionFile(directory: directory)
-        try file.save(store.liveRecords(now: 1050))
-        let restored = SessionStore(configuration: .init(maxSessions: 10, idleTimeout: 100, shards: 2))
-        restored.restore(try file.load(), now: 1050)
+        #expect(try store.saveChanges(now: 1050) == 1)
+        let restored = SessionStore(configuration: configuration, journal: journal)
+        restored.restore(journal.load().records, now: 1050)
         #expect(restored.count == 1)
         #expect(restored.session(id: live.id, now: 1050)?.record.withLock { $0.csrfToken } == live.record.withLock { $0.csrfToken })
         #expect(restored.session(id: old.id, now: 1050) == nil)
-        #expect(!FileManager.default.fileExists(atPath: directory + "/sessions.json.tmp"))
+    }
+
+    @Test func aSaveWritesOnlyTheSessionsThatChanged() throws {
+        let journal = SessionJournal(store: InMemoryStore())
+        let store = SessionStore(configuration: .init(shards: 2), journal: journal)
+        let sessions = (0..<50).map { _ in store.makeSession(now: 0) }
+        for session in sessions { store.insert(session, now: 0) }
+        #expect(try store.saveChanges(now: 1) == 50)
+        #expect(try store.saveChanges(now: 2) == 0)
+        store.markChanged(sessions[7])
+        #expect(try store.saveChanges(now: 3) == 1)
+    }
+
+    @Test func visitorsNeverPushOutSignedInSessions() throws {
+        let store = SessionStore(configuration: .init(maxSignedIn: 4, maxVisitors: 4, shards: 1))
+        let member = store.makeSession(now: 0)
+        store.insert(member, now: 0)
+        try store.rotate(member, now: 0) { $0.userID = UserID("ada") }
+        for second in 1...1_000 { store.insert(store.makeSession(now: Int64(second)), now: Int64(second)) }
+        #expect(store.session(id: member.id, now: 1_001) != nil)
+        #expect(store.count == 5)
+        #expect(store.signedInCount == 1)
     }
 
     @Test(arguments: ["", "short", String(repeating: "a", count: 23), "aaaaaaaaaaaaaaaaaaaa;=", "aaaaaaaaaaaaaaaaaaaaa/"])
@@ -50,22 +71,14 @@ import Testing
 }
 
 @Suite struct SessionSavingTests {
-    @Test func changedSessionsAreSavedPeriodically() throws {
-        var options = TestApp.defaultOptions
-        options.saveInterval = .milliseconds(50)
-        let app = try TestApp(options: options)
+    @Test func changedSessionsAreSavedToTheJournal() throws {
+        let app = try TestApp()
         let client = app.client()
         _ = try client.get("/flow/secondary2")
         let id = try #require(client.sessionCookie)
-        let path = app.dataDirectory + "/sessions.json"
-        let deadline = Date().addingTimeInterval(3)
-        var saved = ""
-        while !saved.contains(id) && Date() < deadline {
-            usleep(20_000)
-            saved = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        }
-        #expect(saved.contains(id))
-        #expect(saved.contains("secondary2"))
+        app.application.archive.save()
+        let saved = app.application.archive.journal.load().records.first { $0.id == id }
+        #expect(saved?.navigation?.flow?.visible == .secondary2)
     }
 }
 

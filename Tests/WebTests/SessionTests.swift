@@ -91,7 +91,7 @@ import Testing
 
     @Test func theSessionCapEvictsTheLeastRecentlyUsed() throws {
         var options = TestApp.defaultOptions
-        options.maxSessions = 3
+        options.maxVisitorSessions = 3
         options.sessionShards = 1
         let app = try TestApp(options: options)
         let clients = (0..<4).map { _ in app.client() }

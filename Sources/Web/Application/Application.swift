@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Services
+import Storage
 import Synchronization
 
 /// A built Waypoint: services over the data folder, templates, sessions, and the HTTP server in
@@ -10,11 +11,17 @@ public final class Application: Sendable {
     public struct Options: Sendable {
         /// How long a session lives without a request.
         public var sessionIdleTimeout: Duration
-        /// Live sessions kept at most; the least recently used go first.
-        public var maxSessions: Int
+        /// Signed-in sessions kept at most; the least recently used go first.
+        public var maxSignedInSessions: Int
+        /// Visitors' sessions kept at most, apart from the signed-in ones, which they never push out.
+        public var maxVisitorSessions: Int
+        /// How many new visitor sessions one client address may start; beyond it pages are served
+        /// without a session.
+        public var visitorAdmission: VisitorAdmission.Configuration
         /// Lock shards of the session map.
         public var sessionShards: Int
-        /// How often changed sessions are saved to the data folder (they are also saved at shutdown).
+        /// How often sessions whose navigation changed are saved (also at shutdown). Sign-ins,
+        /// sign-outs and revocations are saved at once.
         public var saveInterval: Duration
         /// Threads for password hashing and disk writes.
         public var workerThreads: Int
@@ -30,14 +37,18 @@ public final class Application: Sendable {
         public var clock: @Sendable () -> Date
 
         public init(
-            sessionIdleTimeout: Duration = .seconds(14 * 24 * 3600), maxSessions: Int = 100_000, sessionShards: Int = 16,
+            sessionIdleTimeout: Duration = .seconds(30 * 24 * 3600), maxSignedInSessions: Int = 100_000,
+            maxVisitorSessions: Int = 50_000, visitorAdmission: VisitorAdmission.Configuration = .init(),
+            sessionShards: Int = 16,
             saveInterval: Duration = .seconds(30), workerThreads: Int = 2,
             loginThrottle: LoginThrottle.Configuration = .init(), eventLoops: Int? = nil,
             shutdownGracePeriod: Duration? = nil, maxConnections: Int? = nil, tlsHandshakeTimeout: Duration? = nil,
             clock: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.sessionIdleTimeout = sessionIdleTimeout
-            self.maxSessions = maxSessions
+            self.maxSignedInSessions = maxSignedInSessions
+            self.maxVisitorSessions = maxVisitorSessions
+            self.visitorAdmission = visitorAdmission
             self.sessionShards = sessionShards
             self.saveInterval = saveInterval
             self.workerThreads = workerThreads
@@ -55,6 +66,8 @@ public final class Application: Sendable {
     let server: HTTPServer
     let responder: AppResponder
     let archive: SessionArchive
+    /// The sessions' journal files, closed last.
+    let sessionStore: JournalStore
     let saver: SessionSaver
     let pool: WorkerPool
     let logger: Logger
@@ -62,13 +75,14 @@ public final class Application: Sendable {
 
     init(
         configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, responder: AppResponder,
-        archive: SessionArchive, saver: SessionSaver, pool: WorkerPool, logger: Logger
+        archive: SessionArchive, sessionStore: JournalStore, saver: SessionSaver, pool: WorkerPool, logger: Logger
     ) {
         self.configuration = configuration
         self.services = services
         self.server = server
         self.responder = responder
         self.archive = archive
+        self.sessionStore = sessionStore
         self.saver = saver
         self.pool = pool
         self.logger = logger
@@ -81,14 +95,16 @@ public final class Application: Sendable {
         return port
     }
 
-    /// Finishes the requests in flight, saves every session and closes the data folder. Idempotent.
+    /// Finishes the requests in flight, saves the sessions that changed and closes the data folder.
+    /// Idempotent.
     public func shutdown() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         server.shutdown()
         server.waitUntilStopped()
         pool.shutdown()
         saver.stop()
-        archive.save(force: true)
+        archive.save()
+        sessionStore.close()
         services.close()
     }
 

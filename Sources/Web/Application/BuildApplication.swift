@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Models
 import Services
+import Storage
 import ViewModels
 
 /// Builds everything Waypoint needs from its configuration, without starting anything: opens the
@@ -44,15 +45,27 @@ private func assemble(
         now: { Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)) },
         isDevelopment: configuration.isDevelopment)
     let (timeoutSeconds, _) = options.sessionIdleTimeout.components
-    let sessions = SessionStore(configuration: .init(
-        maxSessions: options.maxSessions, idleTimeout: timeoutSeconds, shards: options.sessionShards))
+    let sessionStore = try JournalStore(configuration: .init(directory: configuration.dataDirectory + "/sessions"))
+    let journal = SessionJournal(store: sessionStore)
+    let sessions = SessionStore(
+        configuration: .init(
+            maxSignedIn: options.maxSignedInSessions, maxVisitors: options.maxVisitorSessions,
+            idleTimeout: timeoutSeconds, shards: options.sessionShards),
+        journal: journal)
     let seconds: @Sendable () -> Int64 = { Int64(clock().timeIntervalSince1970.rounded(.down)) }
     let archive = SessionArchive(
-        sessions: sessions, file: SessionFile(directory: configuration.dataDirectory), logger: logger, clock: seconds)
-    archive.restore()
+        sessions: sessions, journal: journal, legacyFile: SessionFile(directory: configuration.dataDirectory),
+        logger: logger, clock: seconds)
+    do {
+        try archive.restore()
+    } catch {
+        sessionStore.close()
+        throw error
+    }
     let pool = WorkerPool(threads: options.workerThreads)
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions,
+        admission: VisitorAdmission(configuration: options.visitorAdmission),
         renderer: PageRenderer(templates: templates, logger: logger), pool: pool, logger: logger, clock: seconds)
     services.catalog.observe { change in
         switch change {
@@ -75,8 +88,8 @@ private func assemble(
             root: configuration.publicDirectory, next: responder,
             configuration: .init(freezesTopLevelNames: !configuration.isDevelopment)),
         logger: logger)
-    let saver = SessionSaver(interval: options.saveInterval) { archive.save(force: false) }
+    let saver = SessionSaver(interval: options.saveInterval) { archive.save() }
     return Application(
         configuration: configuration, services: services, server: server, responder: responder, archive: archive,
-        saver: saver, pool: pool, logger: logger)
+        sessionStore: sessionStore, saver: saver, pool: pool, logger: logger)
 }

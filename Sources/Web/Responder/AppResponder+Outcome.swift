@@ -19,21 +19,35 @@ extension AppResponder {
         case .redirect(let target):
             return redirect(to: target, connection: connection)
         case .signIn(let user, let target):
-            sessions.rotate(session, now: clock()) { $0.userID = user.id }
-            if case .account(.resetPassword) = route {
-                // A new password shuts out whoever knew the old one.
-                sessions.removeSessions(of: user.id, keeping: session)
+            do {
+                try sessions.rotate(session, now: clock()) { $0.userID = user.id }
+                if case .account(.resetPassword) = route {
+                    // A new password shuts out whoever knew the old one.
+                    try sessions.removeSessions(of: user.id, keeping: session)
+                }
+            } catch {
+                return notSaved(error, connection: connection)
             }
             var response = redirect(to: target, connection: connection)
             response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
             return response
         case .signOut(let target):
             // The old id dies with the sign-in; the navigation stays with the new visitor id.
-            sessions.rotate(session, now: clock()) { $0.userID = nil }
+            do {
+                try sessions.rotate(session, now: clock()) { $0.userID = nil }
+            } catch {
+                return notSaved(error, connection: connection)
+            }
             var response = redirect(to: target, connection: connection)
             response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
             return response
         }
+    }
+
+    /// A sign-in or sign-out that could not be made durable is not acknowledged.
+    private func notSaved(_ error: any Error, connection: ConnectionInfo) -> HTTPResponse {
+        logger.error("session change not saved: \(error)")
+        return renderer.errorPage(.internalServerError, secure: connection.isSecure)
     }
 
     /// A screen's page with the status its outcome implies (200, 422 for a refused form, 404).

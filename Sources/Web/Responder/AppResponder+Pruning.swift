@@ -3,7 +3,7 @@ extension AppResponder {
     /// still exist (busy sessions do it before their next request).
     func pruneSessions() {
         for session in sessions.allSessions() where session.pruneStaleLocations() {
-            sessions.markDirty()
+            sessions.markChanged(session)
         }
     }
 }

@@ -42,7 +42,7 @@ extension AppResponder {
                     try coordinator.submit(
                         route, form: fields, viewer: viewer(of: session), client: ClientAddress(connection.remoteAddress))
                 }
-                if changed { sessions.markDirty() }
+                if changed { sessions.markChanged(session) }
                 response = self.response(for: outcome, route: route, session: session, connection: connection)
             } catch {
                 logger.error("\(request.method.rawValue) \(request.path) failed: \(error)")

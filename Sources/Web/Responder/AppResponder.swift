@@ -1,3 +1,4 @@
+import Foundation
 import Coordinators
 import HTTPCore
 import HTTPServer
@@ -15,6 +16,7 @@ final class AppResponder: HTTPResponder {
 
     let dependencies: AppDependencies
     let sessions: SessionStore
+    let admission: VisitorAdmission
     let renderer: PageRenderer
     let pool: WorkerPool
     let logger: Logger
@@ -22,11 +24,12 @@ final class AppResponder: HTTPResponder {
     let clock: @Sendable () -> Int64
 
     init(
-        dependencies: AppDependencies, sessions: SessionStore, renderer: PageRenderer,
+        dependencies: AppDependencies, sessions: SessionStore, admission: VisitorAdmission, renderer: PageRenderer,
         pool: WorkerPool, logger: Logger, clock: @escaping @Sendable () -> Int64
     ) {
         self.dependencies = dependencies
         self.sessions = sessions
+        self.admission = admission
         self.renderer = renderer
         self.pool = pool
         self.logger = logger
@@ -67,19 +70,24 @@ final class AppResponder: HTTPResponder {
         return response
     }
 
-    /// A GET: a cold visitor gets a new session, kept only if the page exists. Runs here on the
+    /// A GET: a cold visitor gets a new session, kept only if the page exists, the request is a
+    /// GET (a HEAD shows nothing worth remembering) and the client has not started too many
+    /// sessions lately; otherwise the page is built from a session nobody keeps. Runs here on the
     /// event loop unless a POST of the same session is pending (then right after it, on its worker).
     private func show(_ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
         let now = clock()
-        let existing = session(for: request, now: now)
-        let session = existing ?? sessions.makeSession(now: now)
-        let isNew = existing == nil
-        session.runAfterSlowWork { [self] in
-            reply.send(show(route, session: session, isNew: isNew, now: now, connection: connection))
+        if let session = session(for: request, now: now) {
+            return session.runAfterSlowWork { [self] in
+                reply.send(show(route, session: session, admitted: false, connection: connection))
+            }
         }
+        let admitted = request.method == .get
+            && admission.admits(ClientAddress(connection.remoteAddress), now: Date(timeIntervalSince1970: Double(now)))
+        reply.send(show(route, session: sessions.makeSession(now: now), admitted: admitted, connection: connection))
     }
 
-    private func show(_ route: AppRoute, session: Session, isNew: Bool, now: Int64, connection: ConnectionInfo) -> HTTPResponse {
+    /// `admitted`: a new session, stored (with its cookie) unless the page is a 404.
+    private func show(_ route: AppRoute, session: Session, admitted: Bool, connection: ConnectionInfo) -> HTTPResponse {
         let outcome: NavigationOutcome
         do {
             // Only the decision holds the session's lock; the screen is built after it.
@@ -88,14 +96,14 @@ final class AppResponder: HTTPResponder {
                 coordinator.navigate(to: route, viewer: viewer)
             }
             outcome = pending.outcome()
-            if changed && !isNew { sessions.markDirty() }
+            if changed { sessions.markChanged(session) }
         } catch {
             logger.error("GET \(route.print()) failed: \(error)")
             return renderer.errorPage(.internalServerError, secure: connection.isSecure)
         }
         var response = response(for: outcome, route: route, session: session, connection: connection)
-        if isNew && response.status != .notFound {
-            sessions.insert(session, now: now)
+        if admitted && response.status != .notFound {
+            sessions.insert(session, now: clock())
             response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
         }
         return response

@@ -1,39 +1,55 @@
 import HTTPServer
 
-/// The live sessions and the file they are saved to: restored at start-up, saved when something
-/// changed (periodically and at shutdown). Expired sessions are neither saved nor restored.
+/// The live sessions and the journal they are saved to: restored at start-up, changed sessions
+/// saved periodically and at shutdown. Sign-ins, sign-outs and revocations never wait for a save:
+/// `SessionStore` writes them through.
 final class SessionArchive: Sendable {
     let sessions: SessionStore
-    let file: SessionFile
+    let journal: SessionJournal
+    /// A sessions file of an earlier version, imported once into the journal.
+    let legacyFile: SessionFile
     private let logger: Logger
     /// Seconds since 1970.
     private let clock: @Sendable () -> Int64
 
-    init(sessions: SessionStore, file: SessionFile, logger: Logger, clock: @escaping @Sendable () -> Int64) {
+    init(
+        sessions: SessionStore, journal: SessionJournal, legacyFile: SessionFile, logger: Logger,
+        clock: @escaping @Sendable () -> Int64
+    ) {
         self.sessions = sessions
-        self.file = file
+        self.journal = journal
+        self.legacyFile = legacyFile
         self.logger = logger
         self.clock = clock
     }
 
-    func restore() {
+    /// Loads the saved sessions; expired ones are deleted from the journal.
+    func restore() throws {
+        try importLegacyFile()
+        let (records, unreadable) = journal.load()
+        if unreadable > 0 { logger.warning("\(unreadable) saved sessions could not be read and were skipped") }
+        let now = clock()
+        sessions.restore(records, now: now)
+        let expired = records.filter { now - $0.lastSeen > sessions.configuration.idleTimeout }.map(\.id)
+        if !expired.isEmpty { try journal.write(records: [], removing: expired) }
+        if !records.isEmpty { logger.info("restored \(sessions.count) of \(records.count) saved sessions") }
+    }
+
+    /// Writes the sessions that changed since the last save.
+    func save() {
         do {
-            let records = try file.load()
-            sessions.restore(records, now: clock())
-            if !records.isEmpty { logger.info("restored \(sessions.count) of \(records.count) saved sessions") }
+            try sessions.saveChanges(now: clock())
         } catch {
-            logger.error("saved sessions not restored from \(file.path): \(error)")
+            logger.error("sessions not saved to the journal: \(error)")
         }
     }
 
-    /// Writes the file if anything changed since the last save, or always with `force`.
-    func save(force: Bool) {
-        guard sessions.takeDirty() || force else { return }
-        do {
-            try file.save(sessions.liveRecords(now: clock()))
-        } catch {
-            sessions.markDirty()
-            logger.error("sessions not saved to \(file.path): \(error)")
-        }
+    /// Moves the sessions of an earlier version's `sessions.json` into the journal, then renames the
+    /// file so it is imported once.
+    private func importLegacyFile() throws {
+        guard let records = try legacyFile.loadIfPresent() else { return }
+        try journal.write(records: records, removing: [])
+        try legacyFile.retire()
+        logger.info("imported \(records.count) sessions from \(legacyFile.path) into the session journal")
     }
 }

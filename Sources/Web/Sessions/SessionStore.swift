@@ -2,20 +2,26 @@ import Models
 import Services
 import Synchronization
 
-/// Live sessions by id, split into shards so concurrent requests rarely share a lock, each shard
-/// evicting its least recently used session when full: clients that never send the cookie back
-/// cannot grow memory without bound. Idle sessions expire on their next look-up or sweep.
+/// Live sessions by id, split into shards so concurrent requests rarely share a lock.
+///
+/// Signed-in sessions and visitors' sessions live in separate pools, each evicting its least
+/// recently used session when full: visitors, however many, can never push out a signed-in user.
+/// Idle sessions expire on their next look-up or save. Changes that touch authentication (sign-in,
+/// sign-out, revocation) are written to the journal before the call returns; navigation is saved
+/// by `saveChanges`, which writes only the sessions that changed.
 final class SessionStore: Sendable {
     struct Configuration: Sendable {
-        var maxSessions: Int
+        var maxSignedIn: Int
+        var maxVisitors: Int
         /// Seconds without a request after which a session is gone.
         var idleTimeout: Int64
         var shards: Int
 
-        init(maxSessions: Int = 100_000, idleTimeout: Int64 = 14 * 24 * 3600, shards: Int = 16) {
-            self.maxSessions = max(1, maxSessions)
+        init(maxSignedIn: Int = 100_000, maxVisitors: Int = 50_000, idleTimeout: Int64 = 30 * 24 * 3600, shards: Int = 16) {
+            self.maxSignedIn = max(1, maxSignedIn)
+            self.maxVisitors = max(1, maxVisitors)
             self.idleTimeout = max(1, idleTimeout)
-            self.shards = max(1, min(shards, self.maxSessions))
+            self.shards = max(1, min(shards, self.maxVisitors, self.maxSignedIn))
         }
     }
 
@@ -24,28 +30,70 @@ final class SessionStore: Sendable {
         var lastSeen: Int64
     }
 
-    /// One lock's worth of sessions.
-    final class Shard: Sendable {
-        let list: Mutex<LRUList<Entry>>
+    /// One lock's worth of sessions, and what changed in them since the last save.
+    struct Pools: Sendable {
+        var signedIn: LRUList<Entry>
+        var visitors: LRUList<Entry>
+        /// Ids whose record changed since the last save.
+        var changed: Set<String> = []
+        /// Ids gone (expired, evicted) since the last save.
+        var removed: Set<String> = []
 
-        init(capacity: Int) {
-            list = Mutex(LRUList(capacity: capacity))
+        func peek(_ id: String) -> Entry? {
+            signedIn.peek(id) ?? visitors.peek(id)
         }
 
-        func withLock<Result: Sendable>(_ body: (inout LRUList<Entry>) -> Result) -> Result {
-            list.withLock { body(&$0) }
+        mutating func remove(_ id: String) {
+            if signedIn.remove(id) == nil { visitors.remove(id) }
+            changed.remove(id)
+            removed.insert(id)
+        }
+
+        mutating func insert(_ entry: Entry, for id: String, signedIn isSignedIn: Bool) {
+            let evicted = isSignedIn
+                ? signedIn.insert(entry, for: id) : visitors.insert(entry, for: id)
+            if let evicted {
+                changed.remove(evicted.key)
+                removed.insert(evicted.key)
+            }
+            removed.remove(id)
+            changed.insert(id)
+        }
+
+        mutating func touch(_ id: String, now: Int64) -> Session? {
+            if let entry = signedIn.touch(id, update: { $0.lastSeen = now }) { return entry.session }
+            return visitors.touch(id) { $0.lastSeen = now }?.session
+        }
+
+        var all: [Entry] { signedIn.entries.map(\.value) + visitors.entries.map(\.value) }
+    }
+
+    /// One lock's worth of sessions.
+    final class Shard: Sendable {
+        private let pools: Mutex<Pools>
+
+        init(_ pools: Pools) {
+            self.pools = Mutex(pools)
+        }
+
+        func withLock<Result>(_ body: (inout Pools) throws -> Result) rethrows -> Result {
+            try pools.withLock { try body(&$0) }
         }
     }
 
     let configuration: Configuration
     private let shards: [Shard]
-    /// Set when anything worth saving changed since the last save.
-    private let dirty = Atomic<Bool>(false)
+    /// Where authentication changes are made durable; nil keeps sessions in memory only.
+    let journal: SessionJournal?
 
-    init(configuration: Configuration) {
+    init(configuration: Configuration, journal: SessionJournal? = nil) {
         self.configuration = configuration
-        let perShard = max(1, configuration.maxSessions / configuration.shards)
-        shards = (0..<configuration.shards).map { _ in Shard(capacity: perShard) }
+        self.journal = journal
+        let signedIn = max(1, configuration.maxSignedIn / configuration.shards)
+        let visitors = max(1, configuration.maxVisitors / configuration.shards)
+        shards = (0..<configuration.shards).map { _ in
+            Shard(Pools(signedIn: LRUList(capacity: signedIn), visitors: LRUList(capacity: visitors)))
+        }
     }
 
     /// A new visitor session, not yet stored (see `insert`): requests that end in a 404 never keep one.
@@ -59,74 +107,109 @@ final class SessionStore: Sendable {
     func session(id: String, now: Int64) -> Session? {
         guard Self.isWellFormed(id) else { return nil }
         let timeout = configuration.idleTimeout
-        return shard(for: id).withLock { list -> Session? in
-            guard let entry = list.peek(id) else { return nil }
+        return shard(for: id).withLock { pools -> Session? in
+            guard let entry = pools.peek(id) else { return nil }
             guard now - entry.lastSeen <= timeout else {
-                list.remove(id)
-                dirty.store(true, ordering: .relaxed)
+                pools.remove(id)
                 return nil
             }
-            if now - entry.lastSeen >= 60 { dirty.store(true, ordering: .relaxed) }
-            return list.touch(id) { $0.lastSeen = now }?.session
+            // The last use is saved at most once a minute per session.
+            if now - entry.lastSeen >= 60 { pools.changed.insert(id) }
+            return pools.touch(id, now: now)
         }
     }
 
+    /// Stores a session in its pool (signed-in or visitor), evicting that pool's least recently used.
     func insert(_ session: Session, now: Int64) {
+        let (id, isSignedIn) = session.record.withLock { ($0.id, $0.userID != nil) }
+        shard(for: id).withLock { $0.insert(Entry(session: session, lastSeen: now), for: id, signedIn: isSignedIn) }
+    }
+
+    /// The session's navigation or last use changed: saved by the next `saveChanges`.
+    func markChanged(_ session: Session) {
         let id = session.id
-        shard(for: id).withLock { list in
-            _ = list.insert(Entry(session: session, lastSeen: now), for: id)
+        shard(for: id).withLock { pools in
+            if pools.peek(id) != nil { pools.changed.insert(id) }
         }
-        markDirty()
     }
 
-    func remove(id: String) {
-        shard(for: id).withLock { _ = $0.remove(id) }
-        markDirty()
-    }
-
-    /// Gives `session` a fresh id (and CSRF token), so an id seen before sign-in is worthless after.
-    func rotate(_ session: Session, now: Int64, change: (inout SessionRecord) -> Void) {
+    /// Gives `session` a fresh id (and CSRF token), so an id seen before sign-in is worthless after,
+    /// and writes the change to the journal before returning: a sign-in or sign-out survives a crash.
+    func rotate(_ session: Session, now: Int64, change: (inout SessionRecord) -> Void) throws {
         let old = session.id
-        shard(for: old).withLock { _ = $0.remove(old) }
-        session.record.withLock { record in
+        shard(for: old).withLock { $0.remove(old) }
+        let record = session.record.withLock { record -> SessionRecord in
             record.id = SecureRandom.token()
             record.csrfToken = SecureRandom.token()
             change(&record)
+            record.lastSeen = now
+            return record
         }
         insert(session, now: now)
+        try journal?.write(records: [record], removing: [old])
     }
 
     /// Every stored session (for pruning, saving, ending a user's other sessions).
     func allSessions() -> [Session] {
-        shards.flatMap { shard in shard.withLock { $0.entries.map(\.value.session) } }
+        shards.flatMap { shard in shard.withLock { $0.all.map(\.session) } }
     }
 
-    var count: Int { shards.reduce(0) { $0 + $1.withLock { $0.count } } }
+    var count: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.signedIn.count + $0.visitors.count } } }
 
-    /// Ends every session of `user` except `keeping`.
-    func removeSessions(of user: UserID, keeping: Session) {
+    var signedInCount: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.signedIn.count } } }
+
+    /// Ends every session of `user` except `keeping`, durably.
+    func removeSessions(of user: UserID, keeping: Session) throws {
+        var ended: [String] = []
         for session in allSessions() where session !== keeping && session.record.withLock({ $0.userID }) == user {
-            remove(id: session.id)
+            let id = session.id
+            shard(for: id).withLock { $0.remove(id) }
+            ended.append(id)
         }
+        try journal?.write(records: [], removing: ended)
     }
 
-    /// The records of the sessions still live at `now`, with their last-use times; expired ones are dropped.
-    func liveRecords(now: Int64) -> [SessionRecord] {
+    /// Writes the sessions that changed since the last save and forgets the ones that are gone;
+    /// the work is bounded by what changed, not by how many sessions there are. Returns how many
+    /// records it wrote.
+    @discardableResult
+    func saveChanges(now: Int64) throws -> Int {
+        guard let journal else { return 0 }
         let timeout = configuration.idleTimeout
         var records: [SessionRecord] = []
+        var removed: [String] = []
+        var taken: [(shard: Shard, changed: Set<String>, removed: Set<String>)] = []
         for shard in shards {
-            let entries = shard.withLock { list -> [Entry] in
-                let all = list.entries.map(\.value)
-                for entry in all where now - entry.lastSeen > timeout { list.remove(entry.session.id) }
-                return all.filter { now - $0.lastSeen <= timeout }
-            }
-            for entry in entries {
-                var record = entry.session.record.withLock { $0 }
-                record.lastSeen = entry.lastSeen
-                records.append(record)
+            shard.withLock { pools in
+                for entry in pools.all where now - entry.lastSeen > timeout { pools.remove(entry.session.id) }
+                let changed = pools.changed
+                let gone = pools.removed
+                pools.changed = []
+                pools.removed = []
+                for id in changed {
+                    guard let entry = pools.peek(id) else { continue }
+                    var record = entry.session.record.withLock { $0 }
+                    record.lastSeen = entry.lastSeen
+                    records.append(record)
+                }
+                removed += gone
+                taken.append((shard, changed, gone))
             }
         }
-        return records
+        guard !records.isEmpty || !removed.isEmpty else { return 0 }
+        do {
+            try journal.write(records: records, removing: removed)
+        } catch {
+            // Nothing is lost: the next save tries the same changes again.
+            for (shard, changed, gone) in taken {
+                shard.withLock { pools in
+                    pools.changed.formUnion(changed.filter { pools.peek($0) != nil })
+                    pools.removed.formUnion(gone)
+                }
+            }
+            throw error
+        }
+        return records.count
     }
 
     /// Puts saved sessions back, oldest use first so the LRU order survives; expired ones are skipped.
@@ -134,17 +217,11 @@ final class SessionStore: Sendable {
         for record in records.sorted(by: { $0.lastSeen < $1.lastSeen })
         where now - record.lastSeen <= configuration.idleTimeout && Self.isWellFormed(record.id) {
             let session = Session(record: record)
-            shard(for: record.id).withLock { _ = $0.insert(Entry(session: session, lastSeen: record.lastSeen), for: record.id) }
+            shard(for: record.id).withLock { pools in
+                pools.insert(Entry(session: session, lastSeen: record.lastSeen), for: record.id, signedIn: record.userID != nil)
+                pools.changed.remove(record.id)
+            }
         }
-    }
-
-    func markDirty() {
-        dirty.store(true, ordering: .relaxed)
-    }
-
-    /// Whether something changed since the last call.
-    func takeDirty() -> Bool {
-        dirty.exchange(false, ordering: .acquiringAndReleasing)
     }
 
     private func shard(for id: String) -> Shard {

@@ -5,7 +5,7 @@ import TestSupport
 final class WebClient {
     typealias Response = TestResponse
 
-    let port: Int
+    var port: Int
     var cookies: [String: String] = [:]
     private var connection: LoopbackClient?
 

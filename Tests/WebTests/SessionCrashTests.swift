@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Sign-outs and password resets are acknowledged only once they are on disk: a server killed
+/// with SIGKILL right after one never brings a revoked session back.
+@Suite(.serialized) struct SessionCrashTests {
+    static let rounds = 3
+
+    @Test(.timeLimit(.minutes(2)))
+    func aSignOutSurvivesSIGKILL() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-crash-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        var revoked: [String] = []
+        for _ in 0..<Self.rounds {
+            // Signed in before a clean restart: the session is saved under every design.
+            let first = try ServerProcess(dataDirectory: data)
+            let client = WebClient(port: first.port)
+            try client.signIn()
+            first.stop()
+            let server = try ServerProcess(dataDirectory: data)
+            client.disconnect()
+            client.port = server.port
+            let page = try client.get("/library")
+            #expect(page.text.contains("Signed in as"))
+            revoked.append(try #require(client.sessionCookie))
+            let logout = try client.post("/logout", form: [("csrfToken", page.csrfToken ?? "")])
+            #expect(logout.status == 303)
+            server.kill()
+        }
+        let server = try ServerProcess(dataDirectory: data)
+        defer { server.kill() }
+        for cookie in revoked {
+            let replay = WebClient(port: server.port)
+            replay.sessionCookie = cookie
+            #expect(!(try replay.get("/library").text.contains("Signed in as")), "a signed-out session came back")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aPasswordResetSurvivesSIGKILL() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-crash-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        var revoked: [String] = []
+        var password = "demo-password"
+        for round in 0..<Self.rounds {
+            let first = try ServerProcess(dataDirectory: data)
+            let laptop = WebClient(port: first.port)
+            try laptop.signIn(password: password)
+            first.stop()
+            let server = try ServerProcess(dataDirectory: data)
+            laptop.disconnect()
+            laptop.port = server.port
+            #expect(try laptop.get("/library").text.contains("Signed in as"))
+            revoked.append(try #require(laptop.sessionCookie))
+
+            let phone = WebClient(port: server.port)
+            let mailsBefore = Self.mails(in: data).count
+            #expect(try phone.submit("/forgot-password", form: [("email", "demo@example.com")]).status == 200)
+            let link = try #require(Self.resetLink(after: mailsBefore, in: data))
+            password = "a-new-password-\(round)"
+            let reset = try phone.submit(link, form: [("password", password), ("confirmation", password)])
+            #expect(reset.status == 303, "round \(round) \(link) \(Self.mails(in: data)) before \(mailsBefore)")
+            server.kill()
+        }
+        let server = try ServerProcess(dataDirectory: data)
+        defer { server.kill() }
+        for cookie in revoked {
+            let replay = WebClient(port: server.port)
+            replay.sessionCookie = cookie
+            #expect(!(try replay.get("/library").text.contains("Signed in as")), "a revoked session came back")
+        }
+    }
+
+    static func mails(in data: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: data + "/outbox")) ?? []).sorted()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aSignInSurvivesSIGKILL() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-crash-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let first = try ServerProcess(dataDirectory: data)
+        let client = WebClient(port: first.port)
+        #expect(try client.signIn().status == 303)
+        first.kill()
+        let server = try ServerProcess(dataDirectory: data)
+        defer { server.kill() }
+        client.disconnect()
+        client.port = server.port
+        #expect(try client.get("/library").text.contains("Signed in as"))
+    }
+
+    /// The reset link of the mail written after the first `count`, waiting (bounded) for it: mail
+    /// is written in the background after the form is answered.
+    static func resetLink(after count: Int, in data: String) -> String? {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let names = mails(in: data)
+            if names.count > count, let mail = try? String(contentsOfFile: data + "/outbox/" + names[count], encoding: .utf8),
+                let start = mail.range(of: "/reset-password/")
+            {
+                // The mail may still be being written: the link counts once a line break ends it.
+                let link = mail[start.lowerBound...].prefix { !$0.isWhitespace }
+                if link.endIndex < mail.endIndex { return String(link) }
+            }
+            usleep(5_000)
+        }
+        return nil
+    }
+}
