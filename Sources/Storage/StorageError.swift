@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Why a store could not open or write. Every case names the file so an operator knows where to look.
 public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file was written by a different format version of Waypoint's store.
@@ -41,7 +47,7 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingSnapshot(let path, let journal, let snapshot):
             "\(path): journal generation \(journal) needs a snapshot of that generation, found \(snapshot)"
         case .io(let operation, let path, let code):
-            "\(path): \(operation) failed with errno \(code)"
+            "\(path): \(operation) failed: \(String(cString: strerror(code))) (errno \(code))"
         case .recordTooLarge(let bytes, let limit):
             "record of \(bytes) bytes exceeds the limit of \(limit) bytes"
         case .storeFailed(let reason):

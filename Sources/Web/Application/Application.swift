@@ -52,7 +52,10 @@ public final class Application: Sendable {
 
     public let configuration: WaypointConfiguration
     public let services: AppServices
+    /// Bound by `buildApplication`, serving from `start()`.
     let server: HTTPServer
+    /// What the server answers with: the static files in front of the app.
+    let root: any HTTPResponder
     let responder: AppResponder
     let archive: SessionArchive
     let saver: SessionSaver
@@ -61,12 +64,14 @@ public final class Application: Sendable {
     private let stopped = Atomic<Bool>(false)
 
     init(
-        configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, responder: AppResponder,
+        configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, root: any HTTPResponder,
+        responder: AppResponder,
         archive: SessionArchive, saver: SessionSaver, pool: WorkerPool, logger: Logger
     ) {
         self.configuration = configuration
         self.services = services
         self.server = server
+        self.root = root
         self.responder = responder
         self.archive = archive
         self.saver = saver
@@ -74,9 +79,10 @@ public final class Application: Sendable {
         self.logger = logger
     }
 
-    /// Binds and starts serving; returns the port (the one picked when configured with port 0).
+    /// Starts serving on the sockets `buildApplication` bound; returns the port (the one picked
+    /// when configured with port 0).
     public func start() throws -> Int {
-        let port = try server.start()
+        let port = try server.start(responder: root)
         saver.start()
         return port
     }
