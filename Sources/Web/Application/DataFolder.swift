@@ -17,11 +17,15 @@ struct DataFolder {
             }
             return
         }
-        guard errno == ENOENT else { throw .dataNotWritable(path: path, reason: Self.reason(errno, writing: path)) }
+        guard errno == ENOENT || errno == ENOTDIR else {
+            throw .dataNotWritable(path: path, reason: Self.reason(errno, writing: path))
+        }
         // Missing: the nearest existing ancestor decides whether it can be created.
         var ancestor = Self.parent(of: path)
         while stat(ancestor, &info) != 0 {
-            guard errno == ENOENT else { throw .dataNotWritable(path: path, reason: Self.reason(errno, writing: ancestor)) }
+            guard errno == ENOENT || errno == ENOTDIR else {
+                throw .dataNotWritable(path: path, reason: Self.reason(errno, writing: ancestor))
+            }
             ancestor = Self.parent(of: ancestor)
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
