@@ -73,15 +73,32 @@ struct JournalScan {
 
     /// The first offset after `offset` where an intact record starts, if any.
     static func nextRecord(in bytes: [UInt8], after offset: Int, maximumRecordSize: Int) -> Int? {
-        // The smallest record: a header and a payload holding just its mutation count.
-        let smallest = FileFormat.recordHeaderSize + 4
-        var candidate = offset + 1
-        while candidate + smallest <= bytes.count {
-            if case .success = record(in: bytes, at: candidate, maximumRecordSize: maximumRecordSize) {
-                return candidate
+        // The smallest record: a header, a mutation count and the smallest mutation.
+        let smallest = FileFormat.recordHeaderSize + 4 + 9
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var candidate = offset + 1
+            while candidate + smallest <= buffer.count {
+                if isPlausibleStart(buffer, at: candidate, maximumRecordSize: maximumRecordSize),
+                    case .success = record(in: bytes, at: candidate, maximumRecordSize: maximumRecordSize)
+                {
+                    return candidate
+                }
+                candidate += 1
             }
-            candidate += 1
+            return nil
         }
-        return nil
+    }
+
+    /// A constant-time filter before the checksum, so scanning a long damaged stretch stays cheap:
+    /// the length fits, and the payload opens with a non-zero mutation count that fits in it,
+    /// followed by a known tag. Needs `smallest` bytes at `offset`.
+    static func isPlausibleStart(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, maximumRecordSize: Int) -> Bool {
+        func word(_ at: Int) -> Int {
+            Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+        }
+        let length = word(offset)
+        let count = word(offset + FileFormat.recordHeaderSize)
+        return length <= maximumRecordSize && length <= bytes.count - offset - FileFormat.recordHeaderSize
+            && count > 0 && count <= length / 9 && MutationCodec.isTag(bytes[offset + FileFormat.recordHeaderSize + 4])
     }
 }

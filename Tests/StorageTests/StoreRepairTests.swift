@@ -48,6 +48,20 @@ struct StoreRepairTests {
         #expect(store.all("c").keys.sorted() == ["four", "one", "three"])
     }
 
+    @Test func theSmallestRecordIsFoundAgainAfterDamage() throws {
+        let offsets = try writeRecords(["one", "two"])
+        let store = try JournalStore(configuration: configuration)
+        try store.delete("", key: "")  // 21 bytes: header, count, tag and two empty names
+        store.close()
+        var bytes = try directory.bytes(directory.journal)
+        bytes[offsets[1] + 9] ^= 0x04
+        try directory.write(bytes, to: directory.journal)
+        let report = try JournalStore.repair(configuration, now: now)
+        #expect(report.recordsKept == 2)
+        #expect(report.dropped.map(\.offset) == [offsets[1]])
+        #expect(report.dropped.first?.length == bytes.count - 21 - offsets[1])
+    }
+
     @Test func repairOfAnIntactStoreTouchesNothing() throws {
         _ = try writeRecords(["one", "two"])
         let before = try files()
