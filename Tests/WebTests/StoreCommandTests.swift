@@ -22,7 +22,9 @@ import Testing
     }
 
     /// A data folder as a first start leaves it (seeded: several journal records).
-    func seed() throws {
+    func seed() throws { try Self.seed(data) }
+
+    static func seed(_ data: String) throws {
         var configuration = WaypointConfiguration()
         configuration.port = 0
         configuration.dataDirectory = data
