@@ -44,7 +44,8 @@ RUN groupadd --system --gid 10001 waypoint \
     && useradd --system --uid 10001 --gid waypoint --home-dir /data --no-create-home \
         --shell /usr/sbin/nologin waypoint \
     && mkdir -p /data \
-    && chown waypoint:waypoint /data
+    && chown waypoint:waypoint /data \
+    && chmod 700 /data
 
 WORKDIR /app
 # Owned by root: the server reads these and writes only to /data.

@@ -26,7 +26,8 @@ let package = Package(
         .target(name: "ViewModels", dependencies: ["Models"]),
         .target(name: "Coordinators", dependencies: ["Models", "ViewModels", "Navigation"]),
         .target(name: "Web", dependencies: [
-            "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "Models", "Services", "ViewModels", "Navigation", "Coordinators",
+            "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "Models", "Services", "ViewModels", "Navigation",
+            "Coordinators",
         ]),
         .executableTarget(name: "waypoint", dependencies: ["Web", "HTTPServer"]),
 

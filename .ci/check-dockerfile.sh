@@ -509,6 +509,7 @@ else
 fi
 for volume in "${volumes[@]}"; do
     mkdir -p "$(image_path "$volume")"
+    chmod 700 "$(image_path "$volume")"
     if [ "$(id -u)" = 0 ]; then chown "$CHECK_USER:" "$(image_path "$volume")"; fi
 done
 

@@ -37,14 +37,25 @@ public final class AppServices: Sendable {
     public let seeded: Bool
     private let mail: MailQueue
 
-    /// Opens the store (reporting any repaired journal tail through `log`) and builds the services.
+    /// The store's folder inside a data folder.
+    public static func storeDirectory(inDataDirectory dataDirectory: String) -> String {
+        dataDirectory + "/store"
+    }
+
+    /// Opens the store and builds the services. A clean open is reported through `log`; a cut
+    /// torn tail (or a discarded stale journal) through `warn`. A damaged store throws.
     public init(
         configuration: Configuration, clock: @escaping @Sendable () -> Date = { Date() },
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        log: @escaping @Sendable (String) -> Void = { _ in }, warn: (@Sendable (String) -> Void)? = nil
     ) throws {
         store = try JournalStore(configuration: .init(
-            directory: configuration.dataDirectory + "/store", snapshotThreshold: configuration.snapshotThreshold))
-        log("store opened: \(store.recovery)")
+            directory: Self.storeDirectory(inDataDirectory: configuration.dataDirectory),
+            snapshotThreshold: configuration.snapshotThreshold))
+        if store.recovery.isClean {
+            log("store opened: \(store.recovery)")
+        } else {
+            (warn ?? log)("store opened after recovery: \(store.recovery)")
+        }
         let mail = MailQueue(log: log)
         self.mail = mail
         outbox = Outbox(directory: configuration.dataDirectory + "/outbox", clock: clock)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Mail delivery for a server without a mail relay: each message becomes a file in a directory
-/// that an operator (or a test, or a relay script) reads.
+/// that an operator (or a test, or a relay script) reads. Messages hold reset links, so the folder
+/// is 0700 and each message 0600.
 public struct Outbox: Sendable {
     public let directory: String
     private let clock: @Sendable () -> Date
@@ -14,7 +15,8 @@ public struct Outbox: Sendable {
     /// Writes the message as `<milliseconds>-<random>.txt` (atomically) and returns its path.
     @discardableResult
     public func send(_ message: OutboxMessage) throws -> String {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let now = clock()
         let name = "\(Int64(now.timeIntervalSince1970 * 1000))-\(ByteEncoding.hex(SecureRandom.bytes(4))).txt"
         let path = directory + "/" + name
@@ -26,7 +28,10 @@ public struct Outbox: Sendable {
             \(message.body)
 
             """
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        // Reset links are credentials: the owner's alone, whatever the umask (which start-up also tightens).
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
         return path
     }
 

@@ -70,44 +70,4 @@ enum FileFormat {
         }
         return (generation, mutations)
     }
-
-    /// The journal's records up to the first damaged one.
-    struct Scan {
-        var batches: [[StoreMutation]] = []
-        /// Bytes from the file's start that hold the header and intact records.
-        var validLength: Int
-        var cutReason: RecoveryReport.CutReason?
-    }
-
-    static func scanJournal(_ bytes: [UInt8], maximumRecordSize: Int) -> Scan {
-        var scan = Scan(validLength: headerSize)
-        var reader = ByteReader(bytes[headerSize...])
-        while !reader.isAtEnd {
-            let available = reader.remaining
-            guard let length = reader.read(UInt32.self), let checksum = reader.read(UInt32.self) else {
-                scan.cutReason = .truncatedHeader(available: available)
-                break
-            }
-            guard Int(length) <= maximumRecordSize else {
-                scan.cutReason = .implausibleLength(Int(length))
-                break
-            }
-            guard let payload = reader.read(count: Int(length)) else {
-                scan.cutReason = .truncatedRecord(declared: Int(length), available: reader.remaining)
-                break
-            }
-            let actual = CRC32.checksum(payload)
-            guard actual == checksum else {
-                scan.cutReason = .checksumMismatch(expected: checksum, actual: actual)
-                break
-            }
-            guard let mutations = MutationCodec.decode(payload) else {
-                scan.cutReason = .undecodablePayload
-                break
-            }
-            scan.batches.append(mutations)
-            scan.validLength = reader.offset
-        }
-        return scan
-    }
 }

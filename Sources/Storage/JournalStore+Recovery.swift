@@ -1,9 +1,8 @@
 extension JournalStore {
-    /// Start-up: load the snapshot, replay the journal of the same generation, cut a damaged tail.
+    /// Start-up: load the snapshot, replay the journal of the same generation, cut a torn tail.
+    /// Damage that intact records follow, or a journal missing beside its snapshot, is refused:
+    /// nothing on disk changes, and `repair` is the way on.
     static func recover(_ configuration: Configuration) throws -> (State, RecoveryReport) {
-        SystemFile.remove(configuration.snapshotPath + ".tmp")
-        SystemFile.remove(configuration.journalPath + ".tmp")
-
         var report = RecoveryReport()
         var contents = StoreContents()
         var generation: UInt64 = 0
@@ -18,6 +17,9 @@ extension JournalStore {
         report.generation = generation
 
         guard SystemFile.exists(configuration.journalPath) else {
+            // A journal is always replaced by rename, never removed: one missing beside a snapshot
+            // was deleted, with whatever it held.
+            if report.snapshotLoaded { throw StorageError.missingJournal(path: configuration.journalPath) }
             let journal = try startJournal(configuration, generation: generation)
             return (State(contents: contents, journal: journal, journalSize: FileFormat.headerSize, generation: generation), report)
         }
@@ -39,19 +41,24 @@ extension JournalStore {
                 throw StorageError.missingSnapshot(
                     path: journal.path, journalGeneration: journalGeneration, snapshotGeneration: generation)
             }
-            let scan = FileFormat.scanJournal(bytes, maximumRecordSize: configuration.maximumRecordSize)
-            for batch in scan.batches {
-                contents.apply(batch)
+            let scan = JournalScan(bytes, maximumRecordSize: configuration.maximumRecordSize)
+            if let damage = scan.damage.first {
+                throw StorageError.corruptJournal(
+                    path: journal.path, offset: damage.offset, reason: damage.reason.description,
+                    intactAt: damage.offset + damage.length)
             }
-            report.recordsReplayed = scan.batches.count
-            if let reason = scan.cutReason {
-                try journal.truncate(to: scan.validLength)
+            for record in scan.records {
+                contents.apply(record.mutations)
+            }
+            report.recordsReplayed = scan.records.count
+            if let tail = scan.tornTail {
+                try journal.truncate(to: tail.offset)
                 try journal.sync()
-                report.cutReason = reason
-                report.cutOffset = scan.validLength
-                report.bytesCut = bytes.count - scan.validLength
+                report.cutReason = tail.reason
+                report.cutOffset = tail.offset
+                report.bytesCut = tail.length
             }
-            return (State(contents: contents, journal: journal, journalSize: scan.validLength, generation: generation), report)
+            return (State(contents: contents, journal: journal, journalSize: scan.intactLength, generation: generation), report)
         } catch {
             journal.close()
             throw error

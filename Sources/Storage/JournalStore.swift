@@ -9,7 +9,7 @@ import Synchronization
 /// durable, in journal order, and the state lock is never held across disk I/O except by a snapshot.
 public final class JournalStore: KeyValueStore {
     public struct Configuration: Sendable {
-        /// The directory holding `snapshot` and `journal`; created when missing.
+        /// The directory holding `snapshot` and `journal`; created (owner-only) when missing.
         public var directory: String
         /// Journal size (bytes) after which a write triggers a snapshot.
         public var snapshotThreshold: Int
@@ -42,7 +42,9 @@ public final class JournalStore: KeyValueStore {
     /// Held by the writer committing the queue (or by a snapshot); its waiters form the next group.
     let commitLock = Mutex(())
 
-    /// Opens (or creates) the store, loading the snapshot and replaying the journal.
+    /// Opens (or creates) the store, loading the snapshot and replaying the journal. A torn tail
+    /// is cut and reported in `recovery`; any other damage throws (see `StorageError`) and leaves
+    /// the files as they were, for `verify` and `repair`.
     public init(configuration: Configuration) throws {
         self.configuration = configuration
         try SystemFile.makeDirectory(configuration.directory)
@@ -54,6 +56,9 @@ public final class JournalStore: KeyValueStore {
             lock.close()
             throw error
         }
+        // Left by a crash mid-write; removed only once the store is known to open.
+        SystemFile.remove(configuration.snapshotPath + ".tmp")
+        SystemFile.remove(configuration.journalPath + ".tmp")
         state.lock = lock
         self.state = Mutex(state)
     }

@@ -4,6 +4,10 @@ enum MutationCodec {
     private static let putTag: UInt8 = 1
     private static let deleteTag: UInt8 = 2
 
+    static func isTag(_ byte: UInt8) -> Bool {
+        byte == putTag || byte == deleteTag
+    }
+
     static func encode(_ mutations: [StoreMutation]) -> [UInt8] {
         var writer = ByteWriter(capacity: 64 * mutations.count)
         writer.append(UInt32(mutations.count))

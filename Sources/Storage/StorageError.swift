@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Why a store could not open or write. Every case names the file so an operator knows where to look.
 public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file was written by a different format version of Waypoint's store.
@@ -7,6 +13,12 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A snapshot failed its checksum or could not be decoded; snapshots are renamed into place
     /// whole, so this is real damage and is never repaired silently.
     case corruptSnapshot(path: String, reason: String)
+    /// The journal is damaged at `offset` and intact records follow at `intactAt`: not a torn tail
+    /// but corruption, which is never cut silently (cutting would lose the records after it).
+    case corruptJournal(path: String, offset: Int, reason: String, intactAt: Int)
+    /// A snapshot exists but its journal does not: the journal was deleted or lost, and the writes
+    /// it held with it.
+    case missingJournal(path: String)
     /// The journal belongs to a newer generation than the snapshot: the snapshot it builds on is missing.
     case missingSnapshot(path: String, journalGeneration: UInt64, snapshotGeneration: UInt64)
     /// A system call failed.
@@ -28,10 +40,14 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): not a Waypoint store file (bad magic bytes)"
         case .corruptSnapshot(let path, let reason):
             "\(path): corrupt snapshot: \(reason)"
+        case .corruptJournal(let path, let offset, let reason, let intactAt):
+            "\(path): journal damaged at byte offset \(offset) (\(reason)), with intact records from byte offset \(intactAt) on"
+        case .missingJournal(let path):
+            "\(path): journal missing while a snapshot exists"
         case .missingSnapshot(let path, let journal, let snapshot):
             "\(path): journal generation \(journal) needs a snapshot of that generation, found \(snapshot)"
         case .io(let operation, let path, let code):
-            "\(path): \(operation) failed with errno \(code)"
+            "\(path): \(operation) failed: \(String(cString: strerror(code))) (errno \(code))"
         case .recordTooLarge(let bytes, let limit):
             "record of \(bytes) bytes exceeds the limit of \(limit) bytes"
         case .storeFailed(let reason):

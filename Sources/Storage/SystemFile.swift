@@ -5,23 +5,42 @@ import Darwin
 #endif
 
 /// A file descriptor with the few calls the store needs, each checked. POSIX directly, because
-/// durability hinges on seeing every short write and every fsync error.
+/// durability hinges on seeing every short write and every fsync error. Files are created
+/// owner-only (0600) and folders 0700: a store holds password hashes and reset tokens.
 struct SystemFile: Sendable {
     let descriptor: Int32
     let path: String
 
     static func open(_ path: String, create: Bool) throws(StorageError) -> SystemFile {
         let flags = O_RDWR | O_CLOEXEC | (create ? O_CREAT | O_TRUNC : 0)
-        let descriptor = retryingOnInterrupt { Glibc.open(path, flags, 0o644) }
+        let descriptor = retryingOnInterrupt { Glibc.open(path, flags, 0o600) }
         guard descriptor >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
         return SystemFile(descriptor: descriptor, path: path)
+    }
+
+    /// Opens an existing file for reading only, so inspecting a store cannot change it.
+    static func open(_ path: String, readOnly: Bool) throws(StorageError) -> SystemFile {
+        let descriptor = retryingOnInterrupt { Glibc.open(path, (readOnly ? O_RDONLY : O_RDWR) | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
+        return SystemFile(descriptor: descriptor, path: path)
+    }
+
+    /// Creates `path`, which must not exist yet, with `bytes`, synced: a copy set aside is never
+    /// written over.
+    static func createNew(_ path: String, with bytes: [UInt8]) throws(StorageError) {
+        let descriptor = retryingOnInterrupt { Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+        guard descriptor >= 0 else { throw .io(operation: "create", path: path, errno: errno) }
+        let file = SystemFile(descriptor: descriptor, path: path)
+        defer { file.close() }
+        try file.write(bytes, at: 0)
+        try file.sync()
     }
 
     /// Opens `path` and takes an exclusive advisory lock on it, so a second process (or a second
     /// store in this one) cannot append to the same journal. The lock dies with the descriptor.
     /// A busy lock is tried again every 10 ms until `wait` has passed.
     static func lock(_ path: String, wait: Duration) throws(StorageError) -> SystemFile {
-        let descriptor = retryingOnInterrupt { Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
+        let descriptor = retryingOnInterrupt { Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: wait)
@@ -39,6 +58,11 @@ struct SystemFile: Sendable {
 
     static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Writes all of `bytes` at `offset`, looping over short writes.
@@ -116,7 +140,7 @@ struct SystemFile: Sendable {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
                 throw .io(operation: "mkdir", path: prefix, errno: errno)
             }
             prefix += "/"

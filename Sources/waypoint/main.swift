@@ -2,6 +2,22 @@ import Glibc
 import HTTPServer
 import Web
 
+// Everything Waypoint creates (store, sessions, outbox with its reset links) is the owner's alone;
+// the files are also created with explicit owner-only modes, this covers anything else.
+umask(0o077)
+
+/// Writes `text` and a newline to `fd`.
+func emit(_ text: String, to fd: Int32) {
+    let line = text + "\n"
+    _ = line.withCString { write(fd, $0, strlen($0)) }
+}
+
+if CommandLine.arguments.dropFirst().first == "store" {
+    exit(StoreCommand.run(
+        arguments: Array(CommandLine.arguments.dropFirst(2)), environment: ProcessEnvironment.current(),
+        output: { emit($0, to: STDOUT_FILENO) }, errors: { emit($0, to: STDERR_FILENO) }))
+}
+
 // Signals are received by this thread alone, so block them before any other thread starts.
 TerminationSignal.block()
 
@@ -13,8 +29,7 @@ do {
     print(WaypointConfiguration.helpText, terminator: "")
     exit(0)
 } catch {
-    let message = "waypoint: \(error)\nRun 'waypoint --help' for the options.\n"
-    _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    emit("waypoint: \(error)\nRun 'waypoint --help' for the options.", to: STDERR_FILENO)
     exit(2)
 }
 

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import Storage
 
-/// A damaged journal tail is cut off at start-up and reported, never loaded.
+/// A torn journal tail is cut off at start-up and reported, never loaded; damage that intact
+/// records follow is corruption, and the store refuses to open.
 struct JournalRecoveryTests {
     let directory = TemporaryDirectory()
 
@@ -59,16 +60,57 @@ struct JournalRecoveryTests {
         #expect(store.get("c", key: "two") == Array("second value".utf8))
     }
 
-    @Test func damageInTheMiddleCutsEverythingFromThere() throws {
+    @Test func damageFollowedByIntactRecordsRefusesToOpenAndChangesNothing() throws {
         let offsets = try writeThreeRecords()
         var bytes = try directory.bytes(directory.journal)
-        bytes[offsets.second + 4] ^= 0x01
+        bytes[offsets.second + 9] ^= 0x01
         try directory.write(bytes, to: directory.journal)
-        let store = try open()
-        #expect(store.recovery.recordsReplayed == 1)
-        #expect(store.recovery.cutOffset == offsets.second)
-        #expect(store.recovery.bytesCut == offsets.end - offsets.second)
-        #expect(store.all("c").keys.sorted() == ["one"])
+        #expect(throws: StorageError.corruptJournal(
+            path: directory.journal, offset: offsets.second,
+            reason: "\(corruptedChecksum(bytes, at: offsets.second))", intactAt: offsets.third)
+        ) { try open() }
+        #expect(try directory.bytes(directory.journal) == bytes)
+    }
+
+    @Test func aDamagedLengthInTheMiddleIsCorruptionNotATornTail() throws {
+        let offsets = try writeThreeRecords()
+        var bytes = try directory.bytes(directory.journal)
+        bytes[offsets.second + 3] = 0x7F
+        try directory.write(bytes, to: directory.journal)
+        do {
+            _ = try open()
+            Issue.record("a journal damaged in the middle should not open")
+        } catch let error as StorageError {
+            guard case .corruptJournal(let path, let offset, _, let intactAt) = error else {
+                Issue.record("expected corruptJournal, got \(error)")
+                return
+            }
+            #expect(path == directory.journal)
+            #expect(offset == offsets.second)
+            #expect(intactAt == offsets.third)
+            #expect("\(error)".contains("byte offset \(offsets.second)"))
+        }
+        #expect(try directory.bytes(directory.journal) == bytes)
+    }
+
+    @Test func aJournalDeletedBesideASnapshotIsRefused() throws {
+        do {
+            let store = try open()
+            try store.put("c", key: "one", value: [1])
+            try store.snapshot()
+            try store.put("c", key: "two", value: [2])
+            store.close()
+        }
+        try FileManager.default.removeItem(atPath: directory.journal)
+        #expect(throws: StorageError.missingJournal(path: directory.journal)) { try open() }
+        #expect(!FileManager.default.fileExists(atPath: directory.journal))
+    }
+
+    /// The checksum mismatch the record at `offset` now shows.
+    func corruptedChecksum(_ bytes: [UInt8], at offset: Int) -> RecoveryReport.CutReason {
+        let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
+        let stored = UInt32(bytes[offset + 4]) | UInt32(bytes[offset + 5]) << 8 | UInt32(bytes[offset + 6]) << 16 | UInt32(bytes[offset + 7]) << 24
+        return .checksumMismatch(expected: stored, actual: CRC32.checksum(bytes[(offset + 8)..<(offset + 8 + length)]))
     }
 
     @Test func anImplausibleLengthIsCut() throws {

@@ -8,16 +8,27 @@ public final class HTTPServer: Sendable {
     public enum Error: Swift.Error, Sendable, CustomStringConvertible {
         case alreadyStarted
         case threadStartFailed
+        /// `start()` with no responder given here or at `init`.
+        case noResponder
 
         public var description: String {
             switch self {
             case .alreadyStarted: "the server was already started"
+            case .noResponder: "the server was started without a responder"
             case .threadStartFailed: "could not start an event-loop thread"
             }
         }
     }
 
+    /// Listening sockets bound ahead of `start`, with what the loops will need.
+    private struct Bound {
+        var listeners: [Int32]
+        var settings: EventLoop.Settings
+        var port: Int
+    }
+
     private struct State {
+        var bound: Bound?
         var loops: [EventLoop] = []
         var threads: [pthread_t] = []
         var started = false
@@ -25,14 +36,15 @@ public final class HTTPServer: Sendable {
     }
 
     public let configuration: Configuration
-    private let responder: any HTTPResponder
+    private let responder: (any HTTPResponder)?
     private let logger: Logger
     private let state = Mutex(State())
     private let onShutdown: @Sendable () -> Void
 
     /// `onShutdown` runs once, after the last connection has closed: the application's moment to
-    /// flush its state before the process exits.
-    public init(configuration: Configuration, responder: any HTTPResponder, logger: Logger,
+    /// flush its state before the process exits. Without a responder here, `start(responder:)`
+    /// supplies one: an application can `bind()` before it has opened what its responder needs.
+    public init(configuration: Configuration, responder: (any HTTPResponder)? = nil, logger: Logger,
                 onShutdown: @escaping @Sendable () -> Void = {}) {
         self.configuration = configuration
         self.responder = responder
@@ -40,37 +52,62 @@ public final class HTTPServer: Sendable {
         self.onShutdown = onShutdown
     }
 
-    /// Binds, starts the loops and returns the bound port (useful with port 0). With TLS configured,
-    /// the certificate and key are loaded first: a bad one throws `TLSConfiguration.Error`.
-    public func start() throws -> Int {
+    /// Loads TLS (a bad certificate or key throws `TLSConfiguration.Error`) and binds the listening
+    /// sockets without serving; returns the bound port (useful with port 0). Connections queue in
+    /// the kernel until `start`. Lets an application fail on a busy port before it touches its
+    /// data. Calling it again returns the same port.
+    @discardableResult
+    public func bind() throws -> Int {
+        try state.withLock { state throws -> Int in try bind(&state) }
+    }
+
+    private func bind(_ state: inout State) throws -> Int {
+        if let bound = state.bound { return bound.port }
+        guard !state.started, !state.stopping else { throw Error.alreadyStarted }
+        var settings = EventLoop.Settings(
+            machine: configuration.machineConfiguration,
+            shutdownGracePeriod: configuration.shutdownGracePeriod.nanoseconds)
+        if let tls = configuration.tls {
+            let context = try TLSContext(configuration: tls)
+            settings.makeTransport = { TLSTransport(fd: $0, context: context) }
+            settings.isSecure = true
+            settings.handshakeTimeout = context.handshakeTimeout
+        }
+        var port = configuration.port
+        var listeners: [Int32] = []
+        do {
+            try Socket.ensureAvailable(host: configuration.host, port: port)
+            for _ in 0..<max(1, configuration.eventLoops) {
+                let fd = try Socket.listen(host: configuration.host, port: port)
+                listeners.append(fd)
+                port = Socket.boundPort(fd)
+            }
+        } catch {
+            for fd in listeners { close(fd) }
+            throw error
+        }
+        state.bound = Bound(listeners: listeners, settings: settings, port: port)
+        return port
+    }
+
+    /// Binds (unless `bind()` already did), starts the loops and returns the bound port. The
+    /// responder given here wins over the one given at `init`.
+    public func start(responder: (any HTTPResponder)? = nil) throws -> Int {
+        guard let responder = responder ?? self.responder else { throw Error.noResponder }
         return try state.withLock { state throws -> Int in
             guard !state.started else { throw Error.alreadyStarted }
-            var settings = EventLoop.Settings(
-                machine: configuration.machineConfiguration,
-                shutdownGracePeriod: configuration.shutdownGracePeriod.nanoseconds)
-            if let tls = configuration.tls {
-                let context = try TLSContext(configuration: tls)
-                settings.makeTransport = { TLSTransport(fd: $0, context: context) }
-                settings.isSecure = true
-                settings.handshakeTimeout = context.handshakeTimeout
-            }
+            _ = try bind(&state)
+            guard let bound = state.bound else { throw Error.alreadyStarted }
             state.started = true
+            state.bound = nil
             let limiter = ConnectionLimiter(maximum: configuration.maxConnections)
-            var port = configuration.port
-            var listeners: [Int32] = []
             do {
-                try Socket.ensureAvailable(host: configuration.host, port: port)
-                for _ in 0..<max(1, configuration.eventLoops) {
-                    let fd = try Socket.listen(host: configuration.host, port: port)
-                    listeners.append(fd)
-                    port = Socket.boundPort(fd)
-                }
-                for fd in listeners {
+                for fd in bound.listeners {
                     state.loops.append(try EventLoop(
-                        listenerFD: fd, settings: settings, responder: responder, logger: logger, limiter: limiter))
+                        listenerFD: fd, settings: bound.settings, responder: responder, logger: logger, limiter: limiter))
                 }
             } catch {
-                for fd in listeners { close(fd) }
+                for fd in bound.listeners { close(fd) }
                 state.loops.removeAll()
                 throw error
             }
@@ -78,15 +115,20 @@ public final class HTTPServer: Sendable {
                 guard let thread = PosixThread.start({ loop.run() }) else { throw Error.threadStartFailed }
                 state.threads.append(thread)
             }
-            return port
+            return bound.port
         }
     }
 
-    /// Stops accepting, lets requests in flight finish within the grace period, then closes. Idempotent.
+    /// Stops accepting, lets requests in flight finish within the grace period, then closes; a
+    /// server bound but never started just closes its sockets. Idempotent.
     public func shutdown() {
         let loops = state.withLock { state -> [EventLoop] in
             guard !state.stopping else { return [] }
             state.stopping = true
+            if let bound = state.bound {
+                for fd in bound.listeners { close(fd) }
+                state.bound = nil
+            }
             return state.loops
         }
         for loop in loops { loop.requestShutdown() }

@@ -63,7 +63,10 @@ public final class Application: Sendable {
 
     public let configuration: WaypointConfiguration
     public let services: AppServices
+    /// Bound by `buildApplication`, serving from `start()`.
     let server: HTTPServer
+    /// What the server answers with: the static files in front of the app.
+    let root: any HTTPResponder
     let responder: AppResponder
     let archive: SessionArchive
     /// The sessions' journal files, closed last.
@@ -74,12 +77,14 @@ public final class Application: Sendable {
     private let stopped = Atomic<Bool>(false)
 
     init(
-        configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, responder: AppResponder,
-        archive: SessionArchive, sessionStore: JournalStore, saver: SessionSaver, pool: WorkerPool, logger: Logger
+        configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, root: any HTTPResponder,
+        responder: AppResponder, archive: SessionArchive, sessionStore: JournalStore, saver: SessionSaver, pool: WorkerPool,
+        logger: Logger
     ) {
         self.configuration = configuration
         self.services = services
         self.server = server
+        self.root = root
         self.responder = responder
         self.archive = archive
         self.sessionStore = sessionStore
@@ -88,9 +93,10 @@ public final class Application: Sendable {
         self.logger = logger
     }
 
-    /// Binds and starts serving; returns the port (the one picked when configured with port 0).
+    /// Starts serving on the sockets `buildApplication` bound; returns the port (the one picked
+    /// when configured with port 0).
     public func start() throws -> Int {
-        let port = try server.start()
+        let port = try server.start(responder: root)
         saver.start()
         return port
     }

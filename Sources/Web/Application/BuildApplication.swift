@@ -6,27 +6,64 @@ import Services
 import Storage
 import ViewModels
 
-/// Builds everything Waypoint needs from its configuration, without starting anything: opens the
-/// data folder (seeding the demo content on first start), compiles the templates (failing with
-/// file:line:column), restores the saved sessions and wires the responders in front of the server.
+/// Builds everything Waypoint needs from its configuration, in an order that leaves nothing
+/// behind when start-up fails: first what can be checked without side effects (the data and public
+/// folders, the templates, compiled with file:line:column errors), then the listening sockets (a
+/// busy port or a bad certificate fails here), and only then the data folder is created, opened
+/// (seeding the demo content on first start) and the saved sessions restored. Serving begins with
+/// `Application.start()`.
 public func buildApplication(
     _ configuration: WaypointConfiguration, options: Application.Options = .init(), logger: Logger? = nil
 ) throws -> Application {
     let logger = logger ?? Logger(level: configuration.logLevel)
-    let clock = options.clock
+    let dataFolder = DataFolder(path: configuration.dataDirectory)
+    try dataFolder.validate()
+    guard DataFolder.isDirectory(configuration.publicDirectory) else {
+        throw StartupError.publicFolderMissing(path: configuration.publicDirectory)
+    }
     let templates = try TemplateSource(
         directory: configuration.templatesDirectory, reloads: configuration.isDevelopment, logger: logger)
-    try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
-    let scheme = configuration.tls == nil ? "http" : "https"
-    let services = try AppServices(
-        configuration: .init(
-            dataDirectory: configuration.dataDirectory, passwordIterations: configuration.passwordIterations,
-            resetLinkBase: configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)",
-            throttles: .init(login: options.loginThrottle)),
-        clock: clock, log: { logger.info($0) })
+    let renderer = PageRenderer(templates: templates, logger: logger)
+
+    var serverConfiguration = configuration.serverConfiguration
+    if let eventLoops = options.eventLoops { serverConfiguration.eventLoops = eventLoops }
+    if let grace = options.shutdownGracePeriod { serverConfiguration.shutdownGracePeriod = grace }
+    if let maxConnections = options.maxConnections { serverConfiguration.maxConnections = maxConnections }
+    if let handshakeTimeout = options.tlsHandshakeTimeout { serverConfiguration.tls?.handshakeTimeout = handshakeTimeout }
+    let secure = serverConfiguration.tls != nil
+    serverConfiguration.errorPage = { status, reason in
+        renderer.renderedErrorPage(.refused(status, reason: reason), secure: secure)
+    }
+    let server = HTTPServer(configuration: serverConfiguration, logger: logger)
+    try server.bind()
+
+    let services: AppServices
     do {
-        return try assemble(configuration, options: options, services: services, templates: templates, logger: logger)
+        if let warning = dataFolder.permissionWarning() { logger.warning(warning) }
+        try dataFolder.create()
+        let scheme = configuration.tls == nil ? "http" : "https"
+        do {
+            services = try AppServices(
+                configuration: .init(
+                    dataDirectory: configuration.dataDirectory, passwordIterations: configuration.passwordIterations,
+                    resetLinkBase: configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)",
+                    throttles: .init(login: options.loginThrottle)),
+                clock: options.clock, log: { logger.info($0) }, warn: { logger.warning($0) })
+        } catch let error as StorageError {
+            switch error {
+            case .locked, .io: throw error
+            default: throw StartupError.storeRefused(error, dataDirectory: configuration.dataDirectory)
+            }
+        }
     } catch {
+        server.shutdown()
+        throw error
+    }
+    do {
+        return try assemble(
+            configuration, options: options, services: services, renderer: renderer, server: server, logger: logger)
+    } catch {
+        server.shutdown()
         services.close()
         throw error
     }
@@ -34,7 +71,7 @@ public func buildApplication(
 
 private func assemble(
     _ configuration: WaypointConfiguration, options: Application.Options, services: AppServices,
-    templates: TemplateSource, logger: Logger
+    renderer: PageRenderer, server: HTTPServer, logger: Logger
 ) throws -> Application {
     let clock = options.clock
     let throttled = services.throttledAccounts
@@ -45,7 +82,16 @@ private func assemble(
         now: { Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)) },
         isDevelopment: configuration.isDevelopment)
     let (timeoutSeconds, _) = options.sessionIdleTimeout.components
-    let sessionStore = try JournalStore(configuration: .init(directory: configuration.dataDirectory + "/sessions"))
+    let sessionStore: JournalStore
+    do {
+        sessionStore = try JournalStore(
+            configuration: .init(directory: SessionJournal.directory(inDataDirectory: configuration.dataDirectory)))
+    } catch let error as StorageError {
+        switch error {
+        case .locked, .io: throw error
+        default: throw StartupError.storeRefused(error, dataDirectory: configuration.dataDirectory)
+        }
+    }
     let journal = SessionJournal(store: sessionStore)
     let sessions = SessionStore(
         configuration: .init(
@@ -66,30 +112,18 @@ private func assemble(
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions,
         admission: VisitorAdmission(configuration: options.visitorAdmission),
-        renderer: PageRenderer(templates: templates, logger: logger), pool: pool, logger: logger, clock: seconds)
+        renderer: renderer, pool: pool, logger: logger, clock: seconds)
     services.catalog.observe { change in
         switch change {
         case .itemRemoved, .itemMoved: responder.pruneSessions()
         case .itemAdded, .itemUpdated: break
         }
     }
-    var serverConfiguration = configuration.serverConfiguration
-    if let eventLoops = options.eventLoops { serverConfiguration.eventLoops = eventLoops }
-    if let grace = options.shutdownGracePeriod { serverConfiguration.shutdownGracePeriod = grace }
-    if let maxConnections = options.maxConnections { serverConfiguration.maxConnections = maxConnections }
-    if let handshakeTimeout = options.tlsHandshakeTimeout { serverConfiguration.tls?.handshakeTimeout = handshakeTimeout }
-    let secure = serverConfiguration.tls != nil
-    serverConfiguration.errorPage = { status, reason in
-        responder.renderer.renderedErrorPage(.refused(status, reason: reason), secure: secure)
-    }
-    let server = HTTPServer(
-        configuration: serverConfiguration,
-        responder: StaticFileResponder(
-            root: configuration.publicDirectory, next: responder,
-            configuration: .init(freezesTopLevelNames: !configuration.isDevelopment)),
-        logger: logger)
+    let root = StaticFileResponder(
+        root: configuration.publicDirectory, next: responder,
+        configuration: .init(freezesTopLevelNames: !configuration.isDevelopment))
     let saver = SessionSaver(interval: options.saveInterval) { archive.save() }
     return Application(
-        configuration: configuration, services: services, server: server, responder: responder, archive: archive,
-        sessionStore: sessionStore, saver: saver, pool: pool, logger: logger)
+        configuration: configuration, services: services, server: server, root: root, responder: responder,
+        archive: archive, sessionStore: sessionStore, saver: saver, pool: pool, logger: logger)
 }

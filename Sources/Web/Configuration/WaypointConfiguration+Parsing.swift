@@ -119,6 +119,12 @@ extension WaypointConfiguration {
         for row in rows {
             lines.append("  \(pad(row.0, flagWidth))  \(pad(row.1, variableWidth))  \(pad(row.2, defaultWidth))  \(row.3)")
         }
+        lines += [
+            "",
+            "Subcommands (see 'waypoint store --help'):",
+            "  waypoint store verify [--data DIR]  report each store file's state with byte offsets (exit 1 if damaged)",
+            "  waypoint store repair [--data DIR]  keep every intact record, set damaged files aside, write a fresh store",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -6,6 +6,10 @@ import Storage
 /// revocation) are written as they happen; navigation is written in batches of changed sessions.
 final class SessionJournal: Sendable {
     static let collection = "sessions"
+
+    static func directory(inDataDirectory dataDirectory: String) -> String {
+        dataDirectory + "/sessions"
+    }
     let store: any KeyValueStore
 
     init(store: any KeyValueStore) {
