@@ -6,14 +6,16 @@ import Models
 /// is an argument, never ambient state.
 public struct ClientAccounts: AccountRepository {
     let throttled: ThrottledAccounts
-    public let client: ClientAddress
+    public let client: Client
 
     public func authenticate(username: String, password: String) throws -> User {
-        try throttled.authenticate(username: username, password: password, clientAddress: client.rawValue)
+        try throttled.authenticate(
+            username: username, password: password, clientAddress: client.address,
+            isKnownDevice: client.isKnownDevice(for: username))
     }
 
     public func register(username: String, email: String, password: String) throws -> User {
-        try throttled.register(username: username, email: email, password: password, clientAddress: client.rawValue)
+        try throttled.register(username: username, email: email, password: password, clientAddress: client.address)
     }
 
     public func user(_ id: UserID) -> User? {
@@ -21,11 +23,11 @@ public struct ClientAccounts: AccountRepository {
     }
 
     public func requestPasswordReset(email: String) throws {
-        try throttled.requestPasswordReset(email: email, clientAddress: client.rawValue)
+        try throttled.requestPasswordReset(email: email, clientAddress: client.address)
     }
 
     public func resetPassword(token: String, newPassword: String) throws -> User {
-        try throttled.resetPassword(token: token, newPassword: newPassword, clientAddress: client.rawValue)
+        try throttled.resetPassword(token: token, newPassword: newPassword, clientAddress: client.address)
     }
 
     public func isResetTokenValid(_ token: String) -> Bool {
@@ -39,7 +41,7 @@ public struct ClientAccounts: AccountRepository {
 
 extension ThrottledAccounts {
     /// The accounts as `client` sees them.
-    public func accounts(for client: ClientAddress) -> ClientAccounts {
+    public func accounts(for client: Client) -> ClientAccounts {
         ClientAccounts(throttled: self, client: client)
     }
 }

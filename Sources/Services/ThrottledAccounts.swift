@@ -7,7 +7,7 @@ import Synchronization
 /// is `AccountError.tooManyAttempts`, which forms turn into 429 with `Retry-After`.
 public final class ThrottledAccounts: Sendable {
     public struct Configuration: Sendable {
-        /// Failed sign-ins, per account and per address.
+        /// Failed sign-ins, per account and address, per address, and per account (a growing delay).
         public var login: LoginThrottle.Configuration
         /// Every registration attempt counts: a free name costs a slow hash, a taken one tells
         /// whether it exists.
@@ -50,12 +50,17 @@ public final class ThrottledAccounts: Sendable {
         self.clock = clock
     }
 
-    /// Failures count against the account and the address; success clears the account's count.
-    public func authenticate(username: String, password: String, clientAddress: String) throws -> User {
-        try login.withLock { try $0.check(account: username, address: clientAddress, now: clock()) }
+    /// Failures count against the account, the address and the pair (see `LoginThrottle`); a known
+    /// device (one that signed in to this account before) is not slowed down by others' failures.
+    public func authenticate(
+        username: String, password: String, clientAddress: String, isKnownDevice: Bool = false
+    ) throws -> User {
+        try login.withLock {
+            try $0.check(account: username, address: clientAddress, isKnownDevice: isKnownDevice, now: clock())
+        }
         do {
             let user = try accounts.authenticate(username: username, password: password)
-            login.withLock { $0.recordSuccess(account: username) }
+            login.withLock { $0.recordSuccess(account: username, address: clientAddress) }
             return user
         } catch AccountError.invalidCredentials {
             login.withLock { $0.recordFailure(account: username, address: clientAddress, now: clock()) }

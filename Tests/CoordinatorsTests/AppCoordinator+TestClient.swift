@@ -2,9 +2,9 @@ import Coordinators
 import Models
 import ViewModels
 
-extension ClientAddress {
+extension Client {
     /// The one client of coordinator tests, which never hit a throttle.
-    static let test = ClientAddress("192.0.2.1")
+    static let test = Client(address: "192.0.2.1")
 }
 
 extension AppCoordinator {

@@ -13,8 +13,8 @@ struct ClientAccountsTests {
             background: ManualQueue().closure)
         let throttled = ThrottledAccounts(
             accounts: accounts, configuration: .init(registrations: .init(limit: 2)), clock: fixture.clock.closure)
-        let first = throttled.accounts(for: ClientAddress("198.51.100.1"))
-        let second = throttled.accounts(for: ClientAddress("198.51.100.2"))
+        let first = throttled.accounts(for: Client(address: "198.51.100.1"))
+        let second = throttled.accounts(for: Client(address: "198.51.100.2"))
         _ = try first.register(username: "ada", email: "ada@example.com", password: "a long password")
         _ = try first.register(username: "bob", email: "bob@example.com", password: "a long password")
         #expect(throws: AccountError.self) {

@@ -63,7 +63,7 @@ import Testing
 
     @Test func repeatedLoginFailuresAre429WithRetryAfter() throws {
         var options = TestApp.defaultOptions
-        options.loginThrottle = .init(maxFailuresPerAccount: 3, maxFailuresPerAddress: 100, window: 60)
+        options.loginThrottle = .init(maxFailuresPerAccountAndAddress: 3, maxFailuresPerAddress: 100, window: 60)
         let app = try TestApp(options: options)
         let client = app.client()
         for _ in 0..<3 {
@@ -80,7 +80,7 @@ import Testing
 
     @Test func failuresFromOneAddressAcrossAccountsAreThrottled() throws {
         var options = TestApp.defaultOptions
-        options.loginThrottle = .init(maxFailuresPerAccount: 100, maxFailuresPerAddress: 3, window: 60)
+        options.loginThrottle = .init(maxFailuresPerAccountAndAddress: 100, maxFailuresPerAddress: 3, window: 60)
         let app = try TestApp(options: options)
         let client = app.client()
         for name in ["alice", "bob", "carol"] {

@@ -6,7 +6,7 @@ extension AppCoordinator {
     /// same screen, `.invalid`, with errors and the values kept (a sheet stays open). Guarded forms
     /// send visitors to sign in first. `client` is who sent the form, for the account throttles.
     /// Throws only unexpected repository failures.
-    public func submit(_ route: AppRoute, form: FormInput, viewer: Viewer, client: ClientAddress) throws -> NavigationOutcome {
+    public func submit(_ route: AppRoute, form: FormInput, viewer: Viewer, client: Client) throws -> NavigationOutcome {
         guard route.acceptsForms else { return notFound(path: route.print(), viewer: viewer) }
         switch route {
         case .library(let libraryRoute):
@@ -98,7 +98,7 @@ extension AppCoordinator {
     }
 
     private func submitAccount(
-        _ route: AccountRoute, form: FormInput, viewer: Viewer, client: ClientAddress
+        _ route: AccountRoute, form: FormInput, viewer: Viewer, client: Client
     ) throws -> NavigationOutcome {
         let accounts = dependencies.accountsForClient(client)
         switch route {

@@ -8,7 +8,7 @@ public final class AppDependencies: Sendable {
     public let accounts: any AccountRepository
     /// Accounts as one client sees them: what a stranger can start (sign-in, registration,
     /// resets) counts against that client's throttles.
-    public let accountsForClient: @Sendable (ClientAddress) -> any AccountRepository
+    public let accountsForClient: @Sendable (Client) -> any AccountRepository
     /// Today's date for the Screen tab, injected so tests and every server agree on it.
     public let today: @Sendable () -> CalendarDate
     /// Milliseconds since 1970-01-01 UTC, for ledger timestamps.
@@ -22,7 +22,7 @@ public final class AppDependencies: Sendable {
 
     public init(
         catalog: any CatalogRepository, accounts: any AccountRepository,
-        accountsForClient: (@Sendable (ClientAddress) -> any AccountRepository)? = nil, today: @escaping @Sendable () -> CalendarDate,
+        accountsForClient: (@Sendable (Client) -> any AccountRepository)? = nil, today: @escaping @Sendable () -> CalendarDate,
         now: @escaping @Sendable () -> Int64, isDevelopment: Bool = false, ledgerCapacity: Int = 50,
         factory: CoordinatorFactory = CoordinatorFactory()
     ) {

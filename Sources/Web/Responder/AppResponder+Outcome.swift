@@ -20,7 +20,10 @@ extension AppResponder {
             return redirect(to: target, connection: connection)
         case .signIn(let user, let target):
             do {
-                try sessions.rotate(session, now: clock()) { $0.userID = user.id }
+                try sessions.rotate(session, now: clock()) { record in
+                    record.userID = user.id
+                    record.knownUsername = user.username
+                }
                 if case .account(.resetPassword) = route {
                     // A new password shuts out whoever knew the old one.
                     try sessions.removeSessions(of: user.id, keeping: session)

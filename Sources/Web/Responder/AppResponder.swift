@@ -82,7 +82,7 @@ final class AppResponder: HTTPResponder {
             }
         }
         let admitted = request.method == .get
-            && admission.admits(ClientAddress(connection.remoteAddress), now: Date(timeIntervalSince1970: Double(now)))
+            && admission.admits(Client(address: connection.remoteAddress), now: Date(timeIntervalSince1970: Double(now)))
         reply.send(show(route, session: sessions.makeSession(now: now), admitted: admitted, connection: connection))
     }
 

@@ -12,6 +12,9 @@ struct SessionRecord: Codable, Sendable, Equatable {
     var csrfToken: String
     /// Seconds since 1970 of the last request.
     var lastSeen: Int64
+    /// The username this browser last signed in with, kept after sign-out: a known device is not
+    /// slowed down by others' failed guesses at that account.
+    var knownUsername: String?
     /// The navigation state as of the last request.
     var navigation: NavigationSnapshot?
 }

@@ -28,10 +28,10 @@ public final class VisitorAdmission: Sendable {
     }
 
     /// Whether `client` may start one more session now (and counts it).
-    func admits(_ client: ClientAddress, now: Date) -> Bool {
+    func admits(_ client: Client, now: Date) -> Bool {
         throttle.withLock { throttle in
             do {
-                try throttle.attempt(client.rawValue, now: now)
+                try throttle.attempt(client.address, now: now)
                 return true
             } catch {
                 return false
