@@ -71,11 +71,11 @@ public struct SettingsViewModel {
         state.formErrors = []
         state.notice = nil
         let displayName = state.take("displayName", from: input)
-        let theme = input["theme"].flatMap(Theme.init(rawValue:))
+        let theme = input.choice("theme", of: Theme.self)
         if theme == nil {
             state.formErrors = [FormError(fieldName: "theme", message: Self.themeInvalid)]
         }
-        let showSubtitles = ["on", "true", "1", "yes"].contains(input["showSubtitles"] ?? "")
+        let showSubtitles = input.isTicked("showSubtitles")
         if let theme { settings.theme = theme }
         settings.showSubtitles = showSubtitles
         guard !state.isInvalid else { return .invalid(state) }
