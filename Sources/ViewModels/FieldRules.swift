@@ -1,74 +1,44 @@
-/// The validation rules every form shares, with the exact words people see. Each rule returns the
-/// error message, or nil when the value passes.
-public enum FieldRules {
-    public static let passwordMinimumLength = 9
-    public static let passwordMaximumLength = 1_024
-    public static let usernameLengths = 3...32
-    public static let emailMaximumLength = 254
-    public static let emailLocalPartMaximumLength = 64
-
-    public static let passwordTooShort = "Passwords need to be a minimum of 9 characters long"
-    public static let passwordTooLong = "Passwords can be at most 1024 characters long"
-    public static let usernameInvalid = "Usernames are 3 to 32 characters: letters, digits, dots, dashes or underscores"
-    public static let emailInvalid = "Enter an email address like name@example.com"
-    public static let emailTooLong = "Email addresses can be at most 254 characters long"
-
-    /// Whitespace at either end is never meant; passwords are the exception and are never trimmed.
-    public static func trimmed(_ value: String) -> String {
-        guard let first = value.firstIndex(where: { !$0.isWhitespace }),
-              let last = value.lastIndex(where: { !$0.isWhitespace })
-        else { return "" }
-        return String(value[first...last])
+/// How one kind of field is bounded, written once as data and shared by every form that asks for
+/// that kind (see `FieldRules+Kinds.swift`). Lengths are limited twice: in UTF-8 bytes, checked first
+/// because counting them costs nothing whatever the content, so hostile input (a letter carrying
+/// hundreds of kilobytes of combining marks, a password the size of a novel) is refused before any
+/// character is iterated; then in characters (grapheme clusters), the length a person sees, which is
+/// also the `maxlength` browsers enforce.
+public struct FieldRules: Hashable, Sendable {
+    /// The shape a value must have beyond its length and characters; each case names the check in
+    /// `FieldRules+Formats.swift`.
+    public enum Format: Hashable, Sendable {
+        case text
+        case username
+        case email
+        case password
     }
 
-    public static func required(_ value: String, label: String) -> String? {
-        value.isEmpty ? "\(label) is required" : nil
+    /// The most characters (grapheme clusters) accepted, also rendered as `maxlength`.
+    public var maximumCharacters: Int
+    /// The most UTF-8 bytes accepted, checked before anything else.
+    public var maximumBytes: Int
+    /// Multi-line fields (textareas) accept line feeds and CR LF pairs; no field accepts other controls.
+    public var allowsLineBreaks: Bool
+    /// Secrets (passwords) are neither trimmed nor ever echoed back.
+    public var isSecret: Bool
+    public var format: Format
+
+    public init(
+        maximumCharacters: Int, maximumBytes: Int, allowsLineBreaks: Bool = false, isSecret: Bool = false,
+        format: Format = .text
+    ) {
+        self.maximumCharacters = maximumCharacters
+        self.maximumBytes = maximumBytes
+        self.allowsLineBreaks = allowsLineBreaks
+        self.isSecret = isSecret
+        self.format = format
     }
 
-    public static func maximumLength(_ value: String, _ limit: Int, label: String) -> String? {
-        value.count > limit ? "\(label) can be at most \(limit) characters long" : nil
-    }
-
-    /// Sensible rather than RFC-complete: one `@`, a non-empty local part, a dotted domain, no spaces.
-    public static func email(_ value: String) -> String? {
-        if value.count > emailMaximumLength { return emailTooLong }
-        if value.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
-            return emailInvalid
-        }
-        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return emailInvalid }
-        let local = parts[0], domain = parts[1]
-        guard !local.isEmpty, local.count <= emailLocalPartMaximumLength else { return emailInvalid }
-        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return emailInvalid }
-        return nil
-    }
-
-    /// Letters, digits, `.`, `-` and `_` only, so usernames read the same in every font and URL.
-    public static func username(_ value: String) -> String? {
-        guard usernameLengths.contains(value.count) else { return usernameInvalid }
-        let allowed = value.unicodeScalars.allSatisfy { scalar in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_": true
-            default: false
-            }
-        }
-        return allowed ? nil : usernameInvalid
-    }
-
-    /// Length is what makes a password strong; the cap keeps hashing cheap for attackers' payloads.
-    public static func password(_ value: String) -> String? {
-        let length = value.count
-        if length < passwordMinimumLength { return passwordTooShort }
-        if length > passwordMaximumLength { return passwordTooLong }
-        return nil
-    }
-
-    /// The message for a throttled account action, in whole seconds or minutes.
-    public static func tooManyAttempts(retryAfterSeconds seconds: Int) -> String {
-        let wait = max(1, seconds)
-        if wait < 60 { return "Too many attempts. Try again in \(wait) second\(wait == 1 ? "" : "s")." }
-        let minutes = (wait + 59) / 60
-        return "Too many attempts. Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
+    /// Free text of at most `maximumCharacters`, with room for four bytes a character (any letter,
+    /// most emoji) before the byte cap bites.
+    public init(text maximumCharacters: Int, allowsLineBreaks: Bool = false) {
+        self.init(
+            maximumCharacters: maximumCharacters, maximumBytes: maximumCharacters * 4, allowsLineBreaks: allowsLineBreaks)
     }
 }

@@ -19,8 +19,7 @@ public struct ForgotPasswordFormViewModel {
     public mutating func submit(_ input: FormInput) throws -> FormOutcome<String> {
         state.formErrors = []
         state.notice = nil
-        let email = state.fields[0].take(from: input)
-        state.fields[0].check(email, FieldRules.email)
+        let email = state.take("email", from: input)
         guard !state.isInvalid else { return .invalid(state) }
         do {
             try accounts.requestPasswordReset(email: email)

@@ -20,26 +20,43 @@ public struct FormField: Hashable, Sendable {
     /// The `autocomplete` hint, so password managers fill the right thing.
     public var autocomplete: String
     public var isRequired: Bool
-    /// The longest accepted value in characters, also rendered as `maxlength`.
-    public var maxLength: Int
+    /// How long the value may be and which characters it may hold.
+    public var rules: FieldRules
     /// A short rule shown under the label (e.g. the password length), if any.
     public var hint: String?
 
+    /// A field bounded by `rules`; the control is a password box for secrets, a textarea for
+    /// multi-line fields and a text box otherwise, unless `inputType` says more (e.g. `.email`).
     public init(
-        name: String, label: String, value: String = "", error: String? = nil,
-        inputType: InputType = .text, autocomplete: String = "off", isRequired: Bool = false,
-        maxLength: Int, hint: String? = nil
+        name: String, label: String, value: String = "", error: String? = nil, rules: FieldRules,
+        inputType: InputType? = nil, autocomplete: String = "off", isRequired: Bool = false, hint: String? = nil
     ) {
         self.name = name
         self.label = label
         self.value = value
         self.error = error
-        self.inputType = inputType
+        self.inputType = inputType ?? (rules.isSecret ? .password : rules.allowsLineBreaks ? .textarea : .text)
         self.autocomplete = autocomplete
         self.isRequired = isRequired
-        self.maxLength = maxLength
+        self.rules = rules
         self.hint = hint
     }
+
+    /// A free-text field of at most `maxLength` characters (see `FieldRules.init(text:)`).
+    public init(
+        name: String, label: String, value: String = "", error: String? = nil,
+        inputType: InputType = .text, autocomplete: String = "off", isRequired: Bool = false,
+        maxLength: Int, hint: String? = nil
+    ) {
+        var rules = FieldRules(text: maxLength, allowsLineBreaks: inputType == .textarea)
+        rules.isSecret = inputType == .password
+        self.init(
+            name: name, label: label, value: value, error: error, rules: rules, inputType: inputType,
+            autocomplete: autocomplete, isRequired: isRequired, hint: hint)
+    }
+
+    /// The longest accepted value in characters, rendered as `maxlength`.
+    public var maxLength: Int { rules.maximumCharacters }
 
     public var hasError: Bool { error != nil }
     public var isPassword: Bool { inputType == .password }

@@ -75,7 +75,7 @@ public struct ItemDetailViewModel {
     /// Handles a POST to the Options tab: edit (validated) or the favourite toggle.
     /// An unknown intent is treated as an edit, the form's main purpose.
     public func submitOptions(_ input: FormInput) throws -> FormOutcome<Item> {
-        switch input[Self.intentFieldName].flatMap(Intent.init(rawValue:)) ?? .edit {
+        switch input.choice(Self.intentFieldName, of: Intent.self) ?? .edit {
         case .favourite: .succeeded(try setFavourite(true))
         case .unfavourite: .succeeded(try setFavourite(false))
         case .edit: try edit(input)

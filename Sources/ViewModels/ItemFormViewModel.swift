@@ -2,20 +2,16 @@ import Models
 
 /// The title/subtitle form behind "New item" and the Options tab's edit form.
 public struct ItemFormViewModel: Hashable, Sendable {
-    public static let titleMaximumLength = 200
-    public static let subtitleMaximumLength = 500
+    public static let titleMaximumLength = FieldRules.title.maximumCharacters
+    public static let subtitleMaximumLength = FieldRules.subtitle.maximumCharacters
 
     public private(set) var state: FormState
 
     /// An empty form, or one prefilled with `draft` for editing.
     public init(draft: ItemDraft = ItemDraft(title: "", subtitle: "")) {
         state = FormState(fields: [
-            FormField(
-                name: "title", label: "Title", value: draft.title, isRequired: true,
-                maxLength: Self.titleMaximumLength),
-            FormField(
-                name: "subtitle", label: "Subtitle", value: draft.subtitle, inputType: .textarea,
-                maxLength: Self.subtitleMaximumLength),
+            FormField(name: "title", label: "Title", value: draft.title, rules: .title, isRequired: true),
+            FormField(name: "subtitle", label: "Subtitle", value: draft.subtitle, rules: .subtitle),
         ])
     }
 
@@ -25,10 +21,8 @@ public struct ItemFormViewModel: Hashable, Sendable {
 
     /// Checks the input; returns the draft to save, or nil with the errors left in `state`.
     public mutating func validate(_ input: FormInput) -> ItemDraft? {
-        let title = state.fields[0].take(from: input)
-        let subtitle = state.fields[1].take(from: input)
-        state.fields[0].check(title)
-        state.fields[1].check(subtitle)
+        let title = state.take("title", from: input)
+        let subtitle = state.take("subtitle", from: input)
         return state.isInvalid ? nil : ItemDraft(title: title, subtitle: subtitle)
     }
 

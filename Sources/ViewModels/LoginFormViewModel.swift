@@ -11,22 +11,18 @@ public struct LoginFormViewModel {
     public init(accounts: any AccountRepository) {
         self.accounts = accounts
         state = FormState(fields: [
+            FormField(name: "username", label: "Username", rules: .username, autocomplete: "username", isRequired: true),
             FormField(
-                name: "username", label: "Username", autocomplete: "username", isRequired: true,
-                maxLength: FieldRules.usernameLengths.upperBound),
-            FormField(
-                name: "password", label: "Password", inputType: .password, autocomplete: "current-password",
-                isRequired: true, maxLength: FieldRules.passwordMaximumLength),
+                name: "password", label: "Password", rules: .password, autocomplete: "current-password",
+                isRequired: true),
         ])
     }
 
     /// Validates, then authenticates. Throws only unexpected (non-account) failures.
     public mutating func submit(_ input: FormInput) throws -> FormOutcome<User> {
         state.formErrors = []
-        let username = state.fields[0].take(from: input)
-        let password = state.fields[1].take(from: input)
-        state.fields[0].check(username)
-        state.fields[1].check(password, FieldRules.password)
+        let username = state.take("username", from: input)
+        let password = state.take("password", from: input)
         guard !state.isInvalid else { return .invalid(state) }
         do {
             return .succeeded(try accounts.authenticate(username: username, password: password))

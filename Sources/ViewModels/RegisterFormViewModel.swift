@@ -13,8 +13,7 @@ public struct RegisterFormViewModel {
         state = FormState(fields: [
             .email(),
             FormField(
-                name: "username", label: "Username", autocomplete: "username", isRequired: true,
-                maxLength: FieldRules.usernameLengths.upperBound,
+                name: "username", label: "Username", rules: .newUsername, autocomplete: "username", isRequired: true,
                 hint: "3 to 32 letters, digits, dots, dashes or underscores"),
             .newPassword(label: "Password"),
         ])
@@ -23,21 +22,18 @@ public struct RegisterFormViewModel {
     /// Validates, then registers. Throws only unexpected (non-account) failures.
     public mutating func submit(_ input: FormInput) throws -> FormOutcome<User> {
         state.formErrors = []
-        let email = state.fields[0].take(from: input)
-        let username = state.fields[1].take(from: input)
-        let password = state.fields[2].take(from: input)
-        state.fields[0].check(email, FieldRules.email)
-        state.fields[1].check(username, FieldRules.username)
-        state.fields[2].check(password, FieldRules.password)
+        let email = state.take("email", from: input)
+        let username = state.take("username", from: input)
+        let password = state.take("password", from: input)
         guard !state.isInvalid else { return .invalid(state) }
         do {
             return .succeeded(try accounts.register(username: username, email: email, password: password))
         } catch let error as AccountError {
             switch error {
             case .usernameTaken:
-                state.fields[1].error = Self.usernameTaken
+                state.refuse("username", Self.usernameTaken)
             case .emailTaken:
-                state.fields[0].error = Self.emailTaken
+                state.refuse("email", Self.emailTaken)
             case .tooManyAttempts(let seconds):
                 return state.refuseTooManyAttempts(on: "email", retryAfterSeconds: seconds)
             case .invalidCredentials, .invalidOrExpiredToken:

@@ -15,8 +15,8 @@ public struct ResetPasswordFormViewModel {
         state = FormState(fields: [
             .newPassword(label: "New password"),
             FormField(
-                name: "confirmation", label: "Confirm new password", inputType: .password,
-                autocomplete: "new-password", isRequired: true, maxLength: FieldRules.passwordMaximumLength),
+                name: "confirmation", label: "Confirm new password", rules: .passwordConfirmation,
+                autocomplete: "new-password", isRequired: true),
         ])
     }
 
@@ -26,10 +26,8 @@ public struct ResetPasswordFormViewModel {
     /// Validates, then resets; succeeds with the user whose password changed. Throws only unexpected failures.
     public mutating func submit(_ input: FormInput) throws -> FormOutcome<User> {
         state.formErrors = []
-        let password = state.fields[0].take(from: input)
-        let confirmation = state.fields[1].take(from: input)
-        state.fields[0].check(password, FieldRules.password)
-        state.fields[1].check(confirmation) { $0 == password ? nil : Self.mismatch }
+        let password = state.take("password", from: input)
+        _ = state.take("confirmation", from: input) { $0 == password ? nil : Self.mismatch }
         guard !state.isInvalid else { return .invalid(state) }
         do {
             return .succeeded(try accounts.resetPassword(token: token, newPassword: password))

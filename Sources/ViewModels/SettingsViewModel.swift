@@ -3,7 +3,7 @@ import Models
 /// Display name, theme and subtitles. Signed-in users' settings are saved to their account;
 /// visitors' settings are handed back for the session to keep.
 public struct SettingsViewModel {
-    public static let displayNameMaximumLength = 60
+    public static let displayNameMaximumLength = FieldRules.displayName.maximumCharacters
     public static let themeInvalid = "Choose System, Light or Dark"
     public static let savedNotice = "Settings saved"
 
@@ -40,12 +40,15 @@ public struct SettingsViewModel {
         self.accounts = accounts
         state = FormState(fields: [
             FormField(
-                name: "displayName", label: "Display name", value: settings.displayName, autocomplete: "nickname",
-                maxLength: Self.displayNameMaximumLength, hint: "Shown instead of your username"),
+                name: "displayName", label: "Display name", value: settings.displayName, rules: .displayName,
+                autocomplete: "nickname", hint: "Shown instead of your username"),
         ])
     }
 
-    public var displayName: FormField { state.fields[0] }
+    public var displayName: FormField {
+        guard let field = state["displayName"] else { preconditionFailure("The settings form lost its display name") }
+        return field
+    }
     public var showSubtitles: Bool { settings.showSubtitles }
     public var theme: Theme { settings.theme }
 
@@ -67,17 +70,17 @@ public struct SettingsViewModel {
     public mutating func submit(_ input: FormInput) throws -> FormOutcome<Saved> {
         state.formErrors = []
         state.notice = nil
-        let displayName = state.fields[0].take(from: input)
-        state.fields[0].check(displayName)
-        let theme = input["theme"].flatMap(Theme.init(rawValue:))
+        let displayName = state.take("displayName", from: input)
+        let theme = input.choice("theme", of: Theme.self)
         if theme == nil {
             state.formErrors = [FormError(fieldName: "theme", message: Self.themeInvalid)]
         }
-        let showSubtitles = ["on", "true", "1", "yes"].contains(input["showSubtitles"] ?? "")
+        let showSubtitles = input.isTicked("showSubtitles")
         if let theme { settings.theme = theme }
         settings.showSubtitles = showSubtitles
-        settings.displayName = displayName
         guard !state.isInvalid else { return .invalid(state) }
+        // Only a checked name reaches the settings; a refused one lives on in the field alone.
+        settings.displayName = displayName
         guard let user else {
             state.notice = Self.savedNotice
             return .succeeded(Saved(settings: settings, user: nil))

@@ -71,4 +71,44 @@ import Testing
     func describesTheWaitAfterTooManyAttempts(_ seconds: Int, _ message: String) {
         #expect(FieldRules.tooManyAttempts(retryAfterSeconds: seconds) == message)
     }
+
+    @Test func countsEmailLengthsInBytes() {
+        // 33 characters but 66 bytes: over the RFC's 64-octet local part.
+        #expect(FieldRules.email(String(repeating: "é", count: 33) + "@example.com") == FieldRules.emailInvalid)
+        #expect(FieldRules.email(String(repeating: "é", count: 32) + "@example.com") == nil)
+        let domain = "@" + String(repeating: "d", count: 60) + ".com"
+        let local = String(repeating: "ü", count: (254 - domain.utf8.count) / 2 + 1)
+        #expect((local + domain).count <= 254)
+        #expect(FieldRules.email(local + domain) == FieldRules.emailTooLong)
+    }
+
+    @Test func boundsPasswordsInBytesBeforeCountingCharacters() {
+        let tenCharacters = String(repeating: "x" + String(repeating: "\u{301}", count: 14_000), count: 10)
+        #expect(FieldRules.password(tenCharacters) == FieldRules.passwordTooLong)
+        #expect(FieldRules.password(String(repeating: "é", count: 512)) == nil)
+        #expect(FieldRules.password(String(repeating: "é", count: 513)) == FieldRules.passwordTooLong)
+    }
+
+    @Test func everyKindOfFieldIsBoundedInBytesAndCharacters() {
+        let kinds: [FieldRules] = [
+            .title, .subtitle, .displayName, .username, .newUsername, .email, .password, .passwordConfirmation,
+        ]
+        for rules in kinds {
+            #expect(rules.maximumBytes >= rules.maximumCharacters)
+            #expect(rules.maximumBytes <= 2_000)
+        }
+        #expect(kinds.filter(\.allowsLineBreaks) == [.subtitle])
+        #expect(kinds.filter(\.isSecret) == [.password, .passwordConfirmation])
+    }
+
+    @Test(arguments: [
+        ("a\u{0}b", false, "ab"), ("a\u{1B}[31mb", false, "a[31mb"), ("a\u{202E}b\u{2069}", false, "ab"),
+        ("a\nb", false, "ab"), ("a\nb", true, "a\nb"), ("a\r\nb", true, "a\r\nb"), ("a\rb", true, "ab"),
+        ("a\r", true, "a"), ("a\u{85}b", true, "ab"), ("Zoë 日本語 👩‍👩‍👧‍👦", false, "Zoë 日本語 👩‍👩‍👧‍👦"),
+    ])
+    func findsAndRemovesControlCharacters(_ value: String, _ multiLine: Bool, _ cleaned: String) {
+        let rules = FieldRules(text: 100, allowsLineBreaks: multiLine)
+        #expect(rules.containsControlCharacters(value) == (value != cleaned))
+        #expect(rules.removingControlCharacters(value).unicodeScalars.elementsEqual(cleaned.unicodeScalars))
+    }
 }
