@@ -101,6 +101,13 @@ struct ConnectionStateMachine {
 
     var isClosed: Bool { phase == .closed }
 
+    /// Waiting for a next request with no byte of it read and nothing owed or unwritten: the state
+    /// in which the server may close the connection (idle timeout, or room for a new connection).
+    var isBetweenRequests: Bool {
+        guard case .idle = phase else { return false }
+        return exchanges.isEmpty && pendingOutboundBytes == 0 && parser.bufferedByteCount == 0 && !owesContinue
+    }
+
     /// When `tick` must next be called, if ever.
     var deadline: UInt64? {
         // A peer that stops reading our answers is let go after the idle timeout without progress.
