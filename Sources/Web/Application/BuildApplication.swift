@@ -20,7 +20,8 @@ public func buildApplication(
     let services = try AppServices(
         configuration: .init(
             dataDirectory: configuration.dataDirectory, passwordIterations: configuration.passwordIterations,
-            resetLinkBase: configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)",
+            resetLinkBase: configuration.publicURL?.description
+                ?? (configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)"),
             throttles: .init(login: options.loginThrottle)),
         clock: clock, log: { logger.info($0) })
     do {
