@@ -81,3 +81,27 @@ import TestSupport
         }
     }
 }
+
+extension ConnectionCapTests {
+    @Test func theRefusalWearsTheConfiguredErrorPage() throws {
+        let held = HeldReplies()
+        var configuration = HTTPServer.Configuration.testing(maxConnections: 1)
+        configuration.errorPage = { status, reason in
+            HTTPResponse(status: status, headers: ["Content-Type": "text/html", "X-Frame-Options": "DENY"],
+                         body: Array("<h1>\(status.code)</h1><p>\(reason)</p>".utf8))
+        }
+        try withServer(configuration, responder: held) { port in
+            let busy = try LoopbackClient(port: port)
+            busy.send("GET /busy HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(held.waitForRequests(1))
+            let refused = try LoopbackClient(port: port)
+            let response = try refused.readResponse()
+            #expect(response.status == 503)
+            #expect(response.header("X-Frame-Options") == "DENY")
+            #expect(response.header("Retry-After") == "1")
+            #expect(response.header("Connection") == "close")
+            #expect(response.text.hasPrefix("<h1>503</h1>"))
+            held.releaseAll()
+        }
+    }
+}

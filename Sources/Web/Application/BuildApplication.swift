@@ -66,14 +66,15 @@ private func assemble(
     if let maxConnections = options.maxConnections { serverConfiguration.maxConnections = maxConnections }
     if let handshakeTimeout = options.tlsHandshakeTimeout { serverConfiguration.tls?.handshakeTimeout = handshakeTimeout }
     let secure = serverConfiguration.tls != nil
-    serverConfiguration.errorPage = { status, reason in
+    let errorPage: HTTPServer.Configuration.ErrorPage = { status, reason in
         responder.renderer.renderedErrorPage(.refused(status, reason: reason), secure: secure)
     }
+    serverConfiguration.errorPage = errorPage
     let server = HTTPServer(
         configuration: serverConfiguration,
         responder: StaticFileResponder(
             root: configuration.publicDirectory, next: responder,
-            configuration: .init(freezesTopLevelNames: !configuration.isDevelopment)),
+            configuration: .init(freezesTopLevelNames: !configuration.isDevelopment, errorPage: errorPage)),
         logger: logger)
     let saver = SessionSaver(interval: options.saveInterval) { archive.save(force: false) }
     return Application(
