@@ -295,7 +295,10 @@ final class EventLoop: @unchecked Sendable {
                     break readLoop
                 case .bytes(let count):
                     // Taken off the idle list now, so that it rejoins at the young end once idle again.
-                    if connection.isListedIdle { idle.remove(connection) }
+                    if connection.isListedIdle {
+                        idle.remove(connection)
+                        idleCount.store(idle.count, ordering: .relaxed)
+                    }
                     perform(connection.machine.received(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), now: now()), on: connection)
                     if count < readBuffer.count { break readLoop }
                 case .wouldBlock(let readiness):
