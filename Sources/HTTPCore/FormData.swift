@@ -6,14 +6,15 @@ public struct FormData: Sendable {
         self.pairs = pairs
     }
 
-    /// Decodes an application/x-www-form-urlencoded body.
-    public init(decoding body: some Collection<UInt8>) throws(URLEncodingError) {
-        self.init(try URLEncodedForm.decode(body))
+    /// Decodes an application/x-www-form-urlencoded body, refusing it before any decoding when it
+    /// breaks `limits` (64 fields by default).
+    public init(decoding body: some Collection<UInt8>, limits: URLEncodedForm.Limits = .init()) throws(URLEncodingError) {
+        self.init(try URLEncodedForm.decode(body, limits: limits))
     }
 
-    /// Decodes a raw query string.
-    public init(query: String) throws(URLEncodingError) {
-        self.init(try URLEncodedForm.decode(query: query))
+    /// Decodes a raw query string, with the same limits as a body.
+    public init(query: String, limits: URLEncodedForm.Limits = .init()) throws(URLEncodingError) {
+        self.init(try URLEncodedForm.decode(query: query, limits: limits))
     }
 
     /// The first value for `name`.

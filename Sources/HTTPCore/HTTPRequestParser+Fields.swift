@@ -40,6 +40,9 @@ extension HTTPRequestParser {
         } else if ASCII.caseInsensitiveEquals(name, "host") {
             pending.hostCount += 1
             guard pending.hostCount == 1 else { throw .badRequest("more than one Host header") }
+            // RFC 9112 §3.2: an http(s) target always has an authority, so an empty Host names nothing.
+            // HTTP/1.0 may leave Host out (as before), but one that is sent must name a host.
+            guard !value.isEmpty else { throw .badRequest("empty Host header") }
             guard value.allSatisfy(HTTPRequestParser.hostCharacters.contains) else {
                 throw .badRequest("invalid Host header")
             }

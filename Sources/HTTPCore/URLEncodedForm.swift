@@ -2,7 +2,20 @@
 /// `name=value` pairs, `+` as space, strict percent-decoding.
 public enum URLEncodedForm {
     /// The pairs in order; empty segments (`a=1&&b=2`) are skipped and a name without `=` has value "".
-    public static func decode(_ bytes: some Collection<UInt8>) throws(URLEncodingError) -> [(name: String, value: String)] {
+    /// `limits` are checked on the raw bytes before anything is decoded.
+    public static func decode(
+        _ bytes: some Collection<UInt8>, limits: Limits = .init()
+    ) throws(URLEncodingError) -> [(name: String, value: String)] {
+        let checked: Result<Void, URLEncodingError>? = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(URLEncodingError) in try check(buffer, against: limits) }
+        }
+        switch checked {
+        case .success?: break
+        case .failure(let error)?: throw error
+        case nil:
+            let copy = Array(bytes)
+            try copy.withUnsafeBufferPointer { buffer throws(URLEncodingError) in try check(buffer, against: limits) }
+        }
         var pairs: [(name: String, value: String)] = []
         for segment in bytes.split(separator: ASCII.ampersand, omittingEmptySubsequences: true) {
             if let equals = segment.firstIndex(of: ASCII.equals) {
@@ -17,8 +30,8 @@ public enum URLEncodedForm {
     }
 
     /// A raw query string (`HTTPRequest.query`), decoded like a form: HTML forms sent by GET put spaces as `+`.
-    public static func decode(query: String) throws(URLEncodingError) -> [(name: String, value: String)] {
-        try decode(query.utf8)
+    public static func decode(query: String, limits: Limits = .init()) throws(URLEncodingError) -> [(name: String, value: String)] {
+        try decode(query.utf8, limits: limits)
     }
 
     /// Encodes pairs for a query string or form body, the inverse of `decode`.

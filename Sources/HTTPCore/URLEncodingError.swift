@@ -4,4 +4,10 @@ public enum URLEncodingError: Error, Sendable, Hashable {
     case invalidPercentEscape
     /// The decoded bytes are not valid UTF-8.
     case invalidUTF8
+    /// A form with more fields than `URLEncodedForm.Limits.maxFields`.
+    case tooManyFields(limit: Int)
+    /// A field name longer (encoded) than `URLEncodedForm.Limits.maxNameBytes`.
+    case nameTooLong(limit: Int)
+    /// A field value longer (encoded) than `URLEncodedForm.Limits.maxValueBytes`.
+    case valueTooLong(limit: Int)
 }

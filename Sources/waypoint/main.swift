@@ -37,7 +37,11 @@ let logger = Logger(level: configuration.logLevel)
 // Leave room for files, the data store, the redirect listener and the loops' own descriptors.
 let reserved = configuration.redirectServerConfiguration.map { $0.maxConnections + 128 } ?? 128
 var options = Application.Options()
-options.maxConnections = min(configuration.serverConfiguration.maxConnections, max(16, OpenFileLimit.raise() - reserved))
+let availableConnections = max(16, OpenFileLimit.raise() - reserved)
+options.maxConnections = min(configuration.serverConfiguration.maxConnections, availableConnections)
+if let asked = configuration.maxConnections, asked > availableConnections {
+    logger.warning("--max-connections \(asked) is more than the open-file limit allows; using \(availableConnections)")
+}
 let application: Application
 do {
     application = try buildApplication(configuration, options: options, logger: logger)
@@ -62,7 +66,8 @@ do {
 var redirectServer: HTTPServer?
 if let redirectConfiguration = configuration.redirectServerConfiguration {
     let redirect = HTTPServer(
-        configuration: redirectConfiguration, responder: HTTPSRedirectResponder(httpsPort: port), logger: logger)
+        configuration: redirectConfiguration,
+        responder: HTTPSRedirectResponder(httpsPort: port, publicOrigin: configuration.publicURL), logger: logger)
     do {
         let redirectPort = try redirect.start()
         logger.info("Redirecting http://\(configuration.host):\(redirectPort) to HTTPS")

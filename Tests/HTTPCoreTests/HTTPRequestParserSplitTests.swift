@@ -12,6 +12,8 @@ import Testing
             + "Content-Length: 26\r\n\r\nemail=a%40b.c&password=x+y",
         "POST /upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
             + "5;name=value\r\nhello\r\n1\r\n \r\n6 ; x=\"y\"\r\nworld!\r\n0\r\nX-Trailer: t\r\n\r\n",
+        "POST /upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + "3 ;a;b = c ;q=\"x\\\"y;z\"\t\r\nabc\r\n0;last\r\n\r\n",
         "PUT /x HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\nabc",
         "\r\nOPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n",
         "GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n",

@@ -15,9 +15,9 @@ import Testing
         ("example.com", "http://example.com/abs?q=1", 443, "https://example.com/abs?q=1"),
     ]
 
-    func answer(_ request: HTTPRequest, httpsPort: Int) -> HTTPResponse? {
+    func answer(_ request: HTTPRequest, httpsPort: Int, publicOrigin: HTTPOrigin? = nil) -> HTTPResponse? {
         let answer = Mutex<HTTPResponse?>(nil)
-        HTTPSRedirectResponder(httpsPort: httpsPort).respond(
+        HTTPSRedirectResponder(httpsPort: httpsPort, publicOrigin: publicOrigin).respond(
             to: request, connection: ConnectionInfo(remoteAddress: "127.0.0.1", isSecure: false),
             reply: HTTPReply { response in answer.withLock { $0 = response } })
         return answer.withLock { $0 }
@@ -28,9 +28,12 @@ import Testing
         let response = answer(HTTPRequest(method: .post, target: target, headers: ["Host": host]), httpsPort: httpsPort)
         #expect(response?.status == .permanentRedirect)
         #expect(response?.headers["Location"] == location)
+        #expect(response?.headers["Cache-Control"] == "no-store")
     }
 
-    @Test(arguments: ["", "evil.com/path", "a b", "example.com:80x", "[::1", "[::1]x", "host:"])
+    @Test(arguments: ["", "evil.com/path", "a b", "example.com:80x", "[::1", "[::1]x", "host:",
+                      "-evil.com", "a..b", "under_score.com", "example.com:99999", "example.com:0", "[]", "[::g]",
+                      "evil.com@good.com", "%65vil.com", "évil.com"])
     func aHostThatCannotBeAnAddressGets400(host: String) {
         let response = answer(HTTPRequest(target: "/", headers: ["Host": host]), httpsPort: 8443)
         #expect(response?.status == .badRequest)
@@ -39,5 +42,24 @@ import Testing
 
     @Test func aRequestWithoutHostGets400() {
         #expect(answer(HTTPRequest(target: "/"), httpsPort: 8443)?.status == .badRequest)
+    }
+
+    @Test func aConfiguredPublicOriginIsUsedWhateverTheHostSays() throws {
+        let origin = try #require(HTTPOrigin("https://www.example.com"))
+        for host in ["evil.com", "127.0.0.1:8080", "not a host"] {
+            let response = answer(
+                HTTPRequest(target: "/library?x=1", headers: ["Host": host]), httpsPort: 8443, publicOrigin: origin)
+            #expect(response?.status == .permanentRedirect)
+            #expect(response?.headers["Location"] == "https://www.example.com/library?x=1")
+            #expect(response?.headers["Cache-Control"] == "no-store")
+        }
+        let withoutHost = answer(HTTPRequest(target: "/"), httpsPort: 8443, publicOrigin: origin)
+        #expect(withoutHost?.headers["Location"] == "https://www.example.com/")
+    }
+
+    @Test func aPublicOriginKeepsItsOwnPort() throws {
+        let origin = try #require(HTTPOrigin("https://example.com:9443/"))
+        let response = answer(HTTPRequest(target: "/a", headers: ["Host": "example.com"]), httpsPort: 8443, publicOrigin: origin)
+        #expect(response?.headers["Location"] == "https://example.com:9443/a")
     }
 }

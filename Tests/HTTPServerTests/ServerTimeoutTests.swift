@@ -74,17 +74,23 @@ import TestSupport
         }
     }
 
-    @Test func connectionsBeyondTheCapAreTurnedAwayWith503() throws {
-        try withServer(.testing(maxConnections: 2)) { port in
+    @Test func connectionsBeyondTheCapAreTurnedAwayWith503WhenNoneIsIdle() throws {
+        // Both held connections have a request in flight, so neither may be closed to make room.
+        let held = HeldReplies()
+        try withServer(.testing(maxConnections: 2), responder: held) { port in
             let first = try LoopbackClient(port: port)
             let second = try LoopbackClient(port: port)
             first.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             second.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
-            _ = try first.readResponse()
-            _ = try second.readResponse()
+            #expect(held.waitForRequests(2))
             let third = try LoopbackClient(port: port)
-            #expect(try third.readResponse().status == 503)
+            let refused = try third.readResponse()
+            #expect(refused.status == 503)
+            #expect(refused.header("Retry-After") == "1")
             #expect(third.isClosedByServer())
+            held.releaseAll()
+            #expect(try first.readResponse().status == 200)
+            #expect(try second.readResponse().status == 200)
         }
     }
 }

@@ -17,6 +17,13 @@ final class Connection {
     var writeWaitsFor = SocketReadiness.writable
     /// While a handshake is under way: when the connection is given up on.
     var handshakeDeadline: UInt64?
+    /// Membership of the loop's `IdleConnections` (links are cleared when it leaves, so no cycle outlives it).
+    var isListedIdle = false
+    var idlePrevious: Connection?
+    var idleNext: Connection?
+
+    /// Between requests with nothing in flight, past any handshake: closing it loses no work.
+    var isIdle: Bool { handshakeDeadline == nil && machine.isBetweenRequests }
 
     init(id: UInt64, fd: Int32, transport: any ConnectionTransport, info: ConnectionInfo,
          machine: ConnectionStateMachine, registeredEvents: UInt32, handshakeDeadline: UInt64? = nil) {

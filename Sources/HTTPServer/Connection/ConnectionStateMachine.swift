@@ -101,6 +101,13 @@ struct ConnectionStateMachine {
 
     var isClosed: Bool { phase == .closed }
 
+    /// Waiting for a next request with no byte of it read and nothing owed or unwritten: the state
+    /// in which the server may close the connection (idle timeout, or room for a new connection).
+    var isBetweenRequests: Bool {
+        guard case .idle = phase else { return false }
+        return exchanges.isEmpty && pendingOutboundBytes == 0 && parser.bufferedByteCount == 0 && !owesContinue
+    }
+
     /// When `tick` must next be called, if ever.
     var deadline: UInt64? {
         // A peer that stops reading our answers is let go after the idle timeout without progress.
@@ -246,7 +253,32 @@ struct ConnectionStateMachine {
             phase = .stopped
             closeWhenDrained = true
         }
+        if let refusal = Self.refusal(forTargetOf: request, errorPage: configuration.errorPage) {
+            exchanges[exchanges.count - 1].response = refusal
+            writeReadyAnswers(now: now, into: &actions)
+            return
+        }
         actions.append(.respond(request, sequence: sequence))
+    }
+
+    /// `OPTIONS *` and `CONNECT host:port` are well-formed but name no resource of an origin
+    /// server: they are answered here, in the error page, and never reach a responder, which only
+    /// ever sees paths. The connection stays open, since the request was read in full.
+    static func refusal(
+        forTargetOf request: HTTPRequest, errorPage: HTTPServer.Configuration.ErrorPage?
+    ) -> HTTPResponse? {
+        let reason: String
+        if request.method == .connect {
+            reason = "This server is not a proxy: CONNECT is not supported."
+        } else if request.target == "*" {
+            reason = "Server-wide OPTIONS requests are not supported."
+        } else {
+            return nil
+        }
+        var response = errorPage?(.notImplemented, reason)
+            ?? HTTPResponse.text("501 Not Implemented\n\(reason)\n", status: .notImplemented)
+        response.status = .notImplemented
+        return response
     }
 
     /// Answers a request that could not be read with its status, then closes, after earlier answers.

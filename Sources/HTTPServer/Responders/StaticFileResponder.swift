@@ -14,14 +14,19 @@ public struct StaticFileResponder: HTTPResponder {
         /// none of them goes to `next` without a `stat`. Off (development), every path is looked up,
         /// so files added while running are found.
         public var freezesTopLevelNames: Bool
+        /// The page for a request refused here (400 for a path that may not name a file, 404, 405),
+        /// so those answers wear the application's layout and headers like the server's own; the
+        /// same hook as `HTTPServer.Configuration.errorPage`. nil, or a nil result, answers plain text.
+        public var errorPage: HTTPServer.Configuration.ErrorPage?
 
         public init(
             cacheControl: String = "public, max-age=3600", maxCachedFileBytes: Int = 512 * 1024,
-            freezesTopLevelNames: Bool = false
+            freezesTopLevelNames: Bool = false, errorPage: HTTPServer.Configuration.ErrorPage? = nil
         ) {
             self.cacheControl = cacheControl
             self.maxCachedFileBytes = maxCachedFileBytes
             self.freezesTopLevelNames = freezesTopLevelNames
+            self.errorPage = errorPage
         }
     }
 
@@ -50,14 +55,14 @@ public struct StaticFileResponder: HTTPResponder {
         case .notAFile:
             next.respond(to: request, connection: connection, reply: reply)
         case .rejected:
-            reply.send(.text("400 Bad Request\nThis path is not allowed.\n", status: .badRequest))
+            reply.send(refusal(.badRequest, reason: "This path is not allowed."))
         case .file(let relative):
             let path = root + "/" + relative
             guard let identity = StaticFile.identity(of: path) else {
                 return next.respond(to: request, connection: connection, reply: reply)
             }
             guard let file = file(relative: relative, path: path, root: root, identity: identity) else {
-                return reply.send(.text("404 Not Found\n", status: .notFound))
+                return reply.send(refusal(.notFound, reason: "There is no file at this address."))
             }
             reply.send(response(for: request, file: file))
         }
@@ -68,8 +73,10 @@ public struct StaticFileResponder: HTTPResponder {
         headers.add("ETag", file.etag)
         headers.add("Last-Modified", file.lastModified)
         headers.add("Cache-Control", configuration.cacheControl)
+        // The type is the one the file's name implies; a browser must not guess another.
+        headers.add("X-Content-Type-Options", "nosniff")
         guard request.method == .get || request.method == .head else {
-            var response = HTTPResponse.text("405 Method Not Allowed\n", status: .methodNotAllowed)
+            var response = refusal(.methodNotAllowed, reason: "Files can only be read (GET or HEAD).")
             response.headers.set("Allow", "GET, HEAD")
             return response
         }
@@ -78,6 +85,14 @@ public struct StaticFileResponder: HTTPResponder {
         }
         headers.add("Content-Type", file.contentType)
         return HTTPResponse(status: .ok, headers: headers, body: file.contents)
+    }
+
+    /// The configured error page for `status`, or a plain-text one.
+    private func refusal(_ status: HTTPStatus, reason: String) -> HTTPResponse {
+        var response = configuration.errorPage?(status, reason)
+            ?? HTTPResponse.text("\(status.code) \(status.reasonPhrase)\n\(reason)\n", status: status)
+        response.status = status
+        return response
     }
 
     /// If-None-Match wins over If-Modified-Since, as RFC 9110 asks.

@@ -19,6 +19,9 @@ final class EventLoop: @unchecked Sendable {
     private enum Message {
         case reply(HTTPResponse, connectionID: UInt64, sequence: Int)
         case shutdown
+        /// A connection a sibling accepted at the cap with no idle connection of its own to close:
+        /// admitted here in place of one of this loop's idle connections, or refused.
+        case adopt(fd: Int32, remoteAddress: String)
     }
 
     private struct Inbox {
@@ -38,6 +41,10 @@ final class EventLoop: @unchecked Sendable {
     private let wakeFD: Int32
     private let inbox = Mutex(Inbox())
     private let threadID = Atomic<UInt>(0)
+    /// How many connections sit idle here, for siblings looking for one to close at the cap.
+    private let idleCount = Atomic<Int>(0)
+    /// The server's other loops; set once before any loop runs, cleared by this loop when it finishes.
+    var siblings: [EventLoop] = []
 
     // Loop-thread state.
     private var listenerFD: Int32
@@ -48,6 +55,10 @@ final class EventLoop: @unchecked Sendable {
     private var shutdownDeadline: UInt64?
     /// Set while accepting is paused after running out of file descriptors.
     private var acceptPausedUntil: UInt64?
+    /// Connections between requests, longest idle first: closed to make room at the connection cap.
+    private var idle = IdleConnections()
+    /// When the cap was last reported, so a flood of connections logs once per interval, not per accept.
+    private var capReportedAt: UInt64?
     private let sweepInterval: UInt64
 
     init(listenerFD: Int32, settings: Settings, responder: any HTTPResponder, logger: Logger,
@@ -89,12 +100,15 @@ final class EventLoop: @unchecked Sendable {
         post(.shutdown)
     }
 
-    private func post(_ message: Message) {
+    /// False when the loop has stopped and the message was dropped.
+    @discardableResult
+    private func post(_ message: Message) -> Bool {
         inbox.withLock { inbox in
-            guard inbox.isRunning else { return }
+            guard inbox.isRunning else { return false }
             let wasEmpty = inbox.messages.isEmpty
             inbox.messages.append(message)
             if wasEmpty { _ = wp_eventfd_signal(wakeFD) }
+            return true
         }
     }
 
@@ -161,46 +175,103 @@ final class EventLoop: @unchecked Sendable {
                 acceptPausedUntil = MonotonicClock.now() &+ 100_000_000
                 return
             }
-            guard limiter.acquire() else {
-                refuse(fd)
-                continue
+            if limiter.acquire() || reclaimIdleSlot() {
+                admit(fd, remoteAddress: remoteAddress)
+            } else {
+                handOver(fd, remoteAddress: remoteAddress)
             }
-            guard let transport = settings.makeTransport(fd) else {
-                close(fd)
-                limiter.release()
-                continue
-            }
-            let id = nextConnectionID
-            nextConnectionID += 1
-            let now = MonotonicClock.now()
-            let connection = Connection(
-                id: id, fd: fd, transport: transport,
-                info: ConnectionInfo(remoteAddress: remoteAddress, isSecure: settings.isSecure),
-                machine: ConnectionStateMachine(configuration: settings.machine, now: now),
-                registeredEvents: Self.readInterest,
-                handshakeDeadline: settings.handshakeTimeout.map { now &+ $0 })
-            guard wp_epoll_add(epollFD, fd, Self.readInterest, id) == 0 else {
-                transport.close()
-                limiter.release()
-                continue
-            }
-            connections[id] = connection
         }
     }
 
-    /// Over the connection cap: a best-effort 503 on the fresh socket, then close (TLS: just close,
-    /// since plain text would mean nothing to a TLS client).
+    /// Registers an accepted socket that holds a slot of the cap; on failure the slot is given back.
+    private func admit(_ fd: Int32, remoteAddress: String) {
+        guard let transport = settings.makeTransport(fd) else {
+            close(fd)
+            limiter.release()
+            return
+        }
+        let id = nextConnectionID
+        nextConnectionID += 1
+        let now = MonotonicClock.now()
+        let connection = Connection(
+            id: id, fd: fd, transport: transport,
+            info: ConnectionInfo(remoteAddress: remoteAddress, isSecure: settings.isSecure),
+            machine: ConnectionStateMachine(configuration: settings.machine, now: now),
+            registeredEvents: Self.readInterest,
+            handshakeDeadline: settings.handshakeTimeout.map { now &+ $0 })
+        guard wp_epoll_add(epollFD, fd, Self.readInterest, id) == 0 else {
+            transport.close()
+            limiter.release()
+            return
+        }
+        connections[id] = connection
+        trackIdleness(of: connection)
+    }
+
+    /// At the cap: closes this loop's longest-idle connection and keeps its slot for the caller.
+    private func reclaimIdleSlot() -> Bool {
+        guard let oldest = idle.oldest else { return false }
+        reportCap("closing idle keep-alive connections to admit new ones")
+        closeConnection(oldest, releasingSlot: false)
+        return true
+    }
+
+    /// At the cap with nothing idle here: a sibling with idle connections adopts the socket; with
+    /// none anywhere, it is refused.
+    private func handOver(_ fd: Int32, remoteAddress: String) {
+        for sibling in siblings where sibling !== self && sibling.idleCount.load(ordering: .relaxed) > 0 {
+            if sibling.post(.adopt(fd: fd, remoteAddress: remoteAddress)) { return }
+        }
+        reportCap("no connection is idle, refusing new ones with 503")
+        refuse(fd)
+    }
+
+    private func adopt(_ fd: Int32, remoteAddress: String) {
+        guard shutdownDeadline == nil, limiter.acquire() || reclaimIdleSlot() else { return refuse(fd) }
+        admit(fd, remoteAddress: remoteAddress)
+    }
+
+    private func reportCap(_ action: String) {
+        let now = MonotonicClock.now()
+        if let capReportedAt, now &- capReportedAt < 10_000_000_000 { return }
+        capReportedAt = now
+        logger.warning("at the connection cap (\(limiter.maximum)): \(action)")
+    }
+
+    /// Over the connection cap with no idle connection to close: a best-effort 503 on the fresh
+    /// socket, then close (TLS: just close, since plain text would mean nothing to a TLS client).
     private func refuse(_ fd: Int32) {
         guard !settings.isSecure else {
             close(fd)
             return
         }
-        let body = "503 Service Unavailable\nToo many connections.\n"
-        let response = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\nRetry-After: 1\r\n\r\n" + body
-        var bytes = Array(response.utf8)
-        _ = bytes.withUnsafeMutableBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var response = refusal
+        response.headers.set("Date", dateCache.current())
+        var bytes: [UInt8] = []
+        HTTPResponseSerializer.write(response, headOnly: false, into: &bytes)
+        _ = bytes.withUnsafeMutableBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
         close(fd)
+    }
+
+    /// The 503 for refused connections, in the configured error page when there is one; built once.
+    private lazy var refusal: HTTPResponse = {
+        let reason = "The server has too many connections. Please try again in a moment."
+        var response = settings.machine.errorPage?(.serviceUnavailable, reason)
+            ?? HTTPResponse.text("503 Service Unavailable\n\(reason)\n", status: .serviceUnavailable)
+        response.status = .serviceUnavailable
+        response.headers.set("Retry-After", "1")
+        response.headers.set("Connection", "close")
+        response.headers.set("Content-Length", String(response.body.count))
+        if !response.headers.contains("Server") { response.headers.set("Server", "Waypoint") }
+        return response
+    }()
+
+    /// Keeps the idle list in step with the connection's state.
+    private func trackIdleness(of connection: Connection) {
+        let isIdle = connection.isIdle
+        guard isIdle != connection.isListedIdle else { return }
+        if isIdle { idle.append(connection) } else { idle.remove(connection) }
+        idleCount.store(idle.count, ordering: .relaxed)
     }
 
     private func handle(_ events: UInt32, on connection: Connection, readBuffer: UnsafeMutableRawBufferPointer) {
@@ -223,6 +294,11 @@ final class EventLoop: @unchecked Sendable {
                     perform(connection.machine.peerClosed(now: now()), on: connection)
                     break readLoop
                 case .bytes(let count):
+                    // Taken off the idle list now, so that it rejoins at the young end once idle again.
+                    if connection.isListedIdle {
+                        idle.remove(connection)
+                        idleCount.store(idle.count, ordering: .relaxed)
+                    }
                     perform(connection.machine.received(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), now: now()), on: connection)
                     if count < readBuffer.count { break readLoop }
                 case .wouldBlock(let readiness):
@@ -284,6 +360,7 @@ final class EventLoop: @unchecked Sendable {
             connection.registeredEvents = interest
             _ = wp_epoll_mod(epollFD, connection.fd, interest, connection.id)
         }
+        trackIdleness(of: connection)
     }
 
     private func flush(_ connection: Connection) {
@@ -336,6 +413,8 @@ final class EventLoop: @unchecked Sendable {
                 complete(response, connectionID: connectionID, sequence: sequence)
             case .shutdown:
                 beginShutdown()
+            case .adopt(let fd, let remoteAddress):
+                adopt(fd, remoteAddress: remoteAddress)
             }
         }
     }
@@ -356,13 +435,18 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    private func closeConnection(_ connection: Connection) {
+    /// `releasingSlot: false` keeps the connection's slot of the cap for a connection taking its place.
+    private func closeConnection(_ connection: Connection, releasingSlot: Bool = true) {
         guard connection.isOpen else { return }
         connection.isOpen = false
+        if connection.isListedIdle {
+            idle.remove(connection)
+            idleCount.store(idle.count, ordering: .relaxed)
+        }
         _ = wp_epoll_del(epollFD, connection.fd)
         connection.transport.close()
         connections[connection.id] = nil
-        limiter.release()
+        if releasingSlot { limiter.release() }
     }
 
     private func finish() {
@@ -374,9 +458,11 @@ final class EventLoop: @unchecked Sendable {
         accessLog.flush()
         inbox.withLock { inbox in
             inbox.isRunning = false
+            for case .adopt(let fd, _) in inbox.messages { close(fd) }
             inbox.messages.removeAll()
             close(wakeFD)
         }
+        siblings.removeAll()
         close(epollFD)
         threadID.store(0, ordering: .releasing)
     }

@@ -16,6 +16,9 @@ extension HTTPServer {
         /// How long a keep-alive connection may sit with nothing to do.
         public var idleTimeout: Duration
         public var shutdownGracePeriod: Duration
+        /// Open connections at most, across all loops. At the cap the longest-idle keep-alive
+        /// connections (between requests, nothing in flight) are closed to admit new ones; only when
+        /// none is idle is a new connection refused with 503.
         public var maxConnections: Int
         /// Requests parsed ahead on one connection while earlier answers are pending.
         public var maxPipelinedRequests: Int

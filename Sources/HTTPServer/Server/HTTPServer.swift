@@ -111,6 +111,7 @@ public final class HTTPServer: Sendable {
                 state.loops.removeAll()
                 throw error
             }
+            for loop in state.loops { loop.siblings = state.loops }
             for loop in state.loops {
                 guard let thread = PosixThread.start({ loop.run() }) else { throw Error.threadStartFailed }
                 state.threads.append(thread)

@@ -31,9 +31,10 @@ public func buildApplication(
     if let maxConnections = options.maxConnections { serverConfiguration.maxConnections = maxConnections }
     if let handshakeTimeout = options.tlsHandshakeTimeout { serverConfiguration.tls?.handshakeTimeout = handshakeTimeout }
     let secure = serverConfiguration.tls != nil
-    serverConfiguration.errorPage = { status, reason in
+    let errorPage: HTTPServer.Configuration.ErrorPage = { status, reason in
         renderer.renderedErrorPage(.refused(status, reason: reason), secure: secure)
     }
+    serverConfiguration.errorPage = errorPage
     let server = HTTPServer(configuration: serverConfiguration, logger: logger)
     try server.bind()
 
@@ -46,7 +47,8 @@ public func buildApplication(
             services = try AppServices(
                 configuration: .init(
                     dataDirectory: configuration.dataDirectory, passwordIterations: configuration.passwordIterations,
-                    resetLinkBase: configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)",
+                    resetLinkBase: configuration.publicURL?.description
+                        ?? (configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)"),
                     throttles: .init(login: options.loginThrottle)),
                 clock: options.clock, log: { logger.info($0) }, warn: { logger.warning($0) })
         } catch let error as StorageError {
@@ -121,7 +123,7 @@ private func assemble(
     }
     let root = StaticFileResponder(
         root: configuration.publicDirectory, next: responder,
-        configuration: .init(freezesTopLevelNames: !configuration.isDevelopment))
+        configuration: .init(freezesTopLevelNames: !configuration.isDevelopment, errorPage: server.configuration.errorPage))
     let saver = SessionSaver(interval: options.saveInterval) { archive.save() }
     return Application(
         configuration: configuration, services: services, server: server, root: root, responder: responder,

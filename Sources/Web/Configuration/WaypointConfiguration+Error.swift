@@ -9,6 +9,8 @@ extension WaypointConfiguration {
         case incompleteTLS
         /// A redirect port, but no HTTPS to redirect to.
         case redirectWithoutTLS
+        /// A redirect port whose redirects would go to a plain-HTTP public URL, and so loop.
+        case redirectToPlainPublicURL
 
         public var description: String {
             switch self {
@@ -18,6 +20,7 @@ extension WaypointConfiguration {
             case .invalidValue(let source, let value, let expected): "invalid value '\(value)' for \(source): expected \(expected)"
             case .incompleteTLS: "TLS needs both a certificate and a key (--tls-cert and --tls-key)"
             case .redirectWithoutTLS: "--redirect-port redirects to HTTPS, which needs --tls-cert and --tls-key"
+            case .redirectToPlainPublicURL: "--redirect-port redirects to --public-url, which must then be an https:// URL"
             }
         }
     }

@@ -1,3 +1,4 @@
+import HTTPCore
 import HTTPServer
 
 extension WaypointConfiguration {
@@ -55,6 +56,23 @@ extension WaypointConfiguration {
                summary: "with TLS: plain-HTTP port that redirects (308) to HTTPS") { configuration, value, source throws(Error) in
             configuration.redirectPort = try port(value, source)
         },
+        Option(flag: "--public-url", variable: "WAYPOINT_PUBLIC_URL", placeholder: "URL", defaultText: "none",
+               summary: "the site's origin (https://example.com) for redirects and mail links") {
+            configuration, value, source throws(Error) in
+            guard let origin = HTTPOrigin(value) else {
+                throw .invalidValue(source: source, value: value, expected: "an http:// or https:// origin without a path")
+            }
+            configuration.publicURL = origin
+        },
+        Option(flag: "--max-connections", variable: "WAYPOINT_MAX_CONNECTIONS", placeholder: "NUMBER",
+               defaultText: "10000",
+               summary: "open connections at most, within the open-file limit; idle ones make room") {
+            configuration, value, source throws(Error) in
+            guard let maximum = Int(value), (1...1_000_000).contains(maximum) else {
+                throw .invalidValue(source: source, value: value, expected: "a whole number from 1 to 1000000")
+            }
+            configuration.maxConnections = maximum
+        },
         Option(flag: "--password-iterations", variable: "WAYPOINT_PASSWORD_ITERATIONS", placeholder: "NUMBER",
                defaultText: "600000", summary: "PBKDF2 iterations for new password hashes") { configuration, value, source throws(Error) in
             guard let iterations = Int(value), (1...100_000_000).contains(iterations) else {
@@ -100,6 +118,9 @@ extension WaypointConfiguration {
         }
         guard (configuration.tlsCertificatePath == nil) == (configuration.tlsKeyPath == nil) else { throw .incompleteTLS }
         guard configuration.redirectPort == nil || configuration.tls != nil else { throw .redirectWithoutTLS }
+        guard configuration.redirectPort == nil || configuration.publicURL.map({ $0.scheme == "https" }) ?? true else {
+            throw .redirectToPlainPublicURL
+        }
         return configuration
     }
 

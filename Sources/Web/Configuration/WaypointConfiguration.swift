@@ -1,3 +1,4 @@
+import HTTPCore
 import HTTPServer
 
 /// Everything Waypoint needs to start, from flags and environment variables (a flag wins over its
@@ -17,6 +18,12 @@ public struct WaypointConfiguration: Sendable, Equatable {
     /// PBKDF2 rounds for new password hashes; tests lower it to stay fast.
     public var passwordIterations = 600_000
     public var logLevel: Logger.Level = .info
+    /// Open connections at most; nil: the server's default (10,000), lowered to what the open-file
+    /// limit allows (`main.swift` works that out). At the cap, idle keep-alive connections make room.
+    public var maxConnections: Int?
+    /// The origin the site is reached at (`https://example.com`): used for redirects to HTTPS and
+    /// links in mails instead of the request's Host header; nil derives them from the request.
+    public var publicURL: HTTPOrigin?
 
     public init() {}
 
@@ -28,7 +35,9 @@ public struct WaypointConfiguration: Sendable, Equatable {
 
     /// The server settings this configuration implies; everything else keeps the server's defaults.
     public var serverConfiguration: HTTPServer.Configuration {
-        HTTPServer.Configuration(host: host, port: port, tls: tls)
+        var configuration = HTTPServer.Configuration(host: host, port: port, tls: tls)
+        if let maxConnections { configuration.maxConnections = maxConnections }
+        return configuration
     }
 
     /// Settings for the plain-HTTP redirect listener, when one is wanted: one loop is plenty for 308s.

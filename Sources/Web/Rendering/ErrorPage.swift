@@ -28,11 +28,14 @@ struct ErrorPage: Sendable {
     static func refused(_ status: HTTPStatus, reason: String) -> ErrorPage {
         let heading = switch status.code {
         case 400: "Bad request"
+        case 404: "Not found"
+        case 405: "Method not allowed"
         case 408: "Request timed out"
         case 413: "Too large"
         case 414: "Address too long"
         case 431: "Headers too large"
         case 501: "Not supported"
+        case 503: "Too busy"
         case 505: "HTTP version not supported"
         default: status.reasonPhrase
         }
