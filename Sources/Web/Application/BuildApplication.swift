@@ -113,7 +113,7 @@ private func assemble(
     let pool = WorkerPool(threads: options.workerThreads)
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions,
-        admission: VisitorAdmission(configuration: options.visitorAdmission),
+        admission: VisitorAdmission(configuration: options.visitorAdmission), proxies: configuration.trustedProxies,
         renderer: renderer, pool: pool, logger: logger, clock: seconds)
     services.catalog.observe { change in
         switch change {

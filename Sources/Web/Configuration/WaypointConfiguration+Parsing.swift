@@ -64,6 +64,15 @@ extension WaypointConfiguration {
             }
             configuration.publicURL = origin
         },
+        Option(flag: "--trusted-proxy", variable: "WAYPOINT_TRUSTED_PROXIES", placeholder: "CIDR[,CIDR]",
+               defaultText: "none",
+               summary: "proxies whose Forwarded / X-Forwarded-* headers are believed") {
+            configuration, value, source throws(Error) in
+            guard let proxies = TrustedProxies(list: value) else {
+                throw .invalidValue(source: source, value: value, expected: "IP ranges such as 10.0.0.0/8,fd00::/8")
+            }
+            configuration.trustedProxies = proxies
+        },
         Option(flag: "--max-connections", variable: "WAYPOINT_MAX_CONNECTIONS", placeholder: "NUMBER",
                defaultText: "10000",
                summary: "open connections at most, within the open-file limit; idle ones make room") {

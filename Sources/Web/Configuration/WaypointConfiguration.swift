@@ -24,6 +24,8 @@ public struct WaypointConfiguration: Sendable, Equatable {
     /// The origin the site is reached at (`https://example.com`): used for redirects to HTTPS and
     /// links in mails instead of the request's Host header; nil derives them from the request.
     public var publicURL: HTTPOrigin?
+    /// Peers whose forwarding headers name the client; nobody's by default.
+    public var trustedProxies = TrustedProxies()
 
     public init() {}
 

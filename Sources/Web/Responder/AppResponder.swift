@@ -17,6 +17,7 @@ final class AppResponder: HTTPResponder {
     let dependencies: AppDependencies
     let sessions: SessionStore
     let admission: VisitorAdmission
+    let proxies: TrustedProxies
     let renderer: PageRenderer
     let pool: WorkerPool
     let logger: Logger
@@ -24,19 +25,23 @@ final class AppResponder: HTTPResponder {
     let clock: @Sendable () -> Int64
 
     init(
-        dependencies: AppDependencies, sessions: SessionStore, admission: VisitorAdmission, renderer: PageRenderer,
+        dependencies: AppDependencies, sessions: SessionStore, admission: VisitorAdmission,
+        proxies: TrustedProxies = TrustedProxies(), renderer: PageRenderer,
         pool: WorkerPool, logger: Logger, clock: @escaping @Sendable () -> Int64
     ) {
         self.dependencies = dependencies
         self.sessions = sessions
         self.admission = admission
+        self.proxies = proxies
         self.renderer = renderer
         self.pool = pool
         self.logger = logger
         self.clock = clock
     }
 
-    func respond(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
+    func respond(to request: HTTPRequest, connection peer: ConnectionInfo, reply: HTTPReply) {
+        // Behind a trusted proxy, the client is the one it forwards for.
+        let connection = proxies.client(of: peer, headers: request.headers)
         if request.path == "/healthz" {
             return reply.send(health(request))
         }

@@ -20,7 +20,8 @@ final class TestApp {
 
     init(
         options: Application.Options = TestApp.defaultOptions, isDevelopment: Bool = false,
-        templatesDirectory: String = TestApp.templatesDirectory, dataDirectory: String? = nil, ownsDirectory: Bool = true
+        templatesDirectory: String = TestApp.templatesDirectory, dataDirectory: String? = nil, ownsDirectory: Bool = true,
+        trustedProxies: TrustedProxies = TrustedProxies()
     ) throws {
         self.ownsDirectory = ownsDirectory
         self.dataDirectory = dataDirectory ?? FileManager.default.temporaryDirectory
@@ -32,6 +33,7 @@ final class TestApp {
         configuration.publicDirectory = Self.publicDirectory
         configuration.passwordIterations = 1000
         configuration.isDevelopment = isDevelopment
+        configuration.trustedProxies = trustedProxies
         configuration.logLevel = .error
         self.options = options
         self.configuration = configuration
