@@ -6,10 +6,10 @@ import Testing
     @Test(arguments: [
         "", "library", "//library", "/library/", "/library//", "/nope", "/LIBRARY",
         "/library/books/items", "/library/books/items/", "/library/books/items/abc", "/library/books/items/1.5",
-        "/library/books/items/+1", "/library/books/items/01", "/library/books/items/-0", "/library/books/items/%31",
+        "/library/books/items/+1", "/library/books/items/01", "/library/books/items/-0", "/library/books/items/%2B1",
         "/library/books/items/1/bogus", "/library/books/items/1/overview/x", "/library/books/items/new/x",
         "/library/books/other/1", "/library/settings/x", "/library/%ZZ", "/library/%4", "/library/%FF%FE",
-        "/library/./x", "/library/..", "/library/books/items/1/delete/x",
+        "/library/./x", "/library/..", "/library/books/%69tems/1/%62ogus", "/flow/%74ertiary", "/library/books/items/1/delete/x",
         "/flow/tertiary", "/flow/secondary2/tertiary", "/flow/secondary1/secondary1", "/flow/primary",
         "/flow/secondary1/tertiary/x", "/flow/", "/screen/detail/sheet", "/screen/other", "/screen/",
         "/_navigation/x", "/login/x", "/logout/x", "/reset-password", "/reset-password/", "/reset-password/a/b",

@@ -10,6 +10,11 @@ import Testing
         ("/library/%63ategory-3/items/107", "/library/category-3/items/107"),
         ("/library/category%2d3/items/107/options", "/library/category-3/items/107/options"),
         ("/reset-password/%61bc", "/reset-password/abc"),
+        // Fixed words and item numbers in another spelling are the same URL (RFC 3986 6.2.2.2).
+        ("/library/category-3/items/107/%6Fptions", "/library/category-3/items/107/options"),
+        ("/library/category-3/%69tems/%31%30%37", "/library/category-3/items/107"),
+        ("/%66low/%73econdary1", "/flow/secondary1"),
+        ("/screen/%64etail", "/screen/detail"),
     ])
     func anotherSpellingIsRedirectedToTheCanonicalURL(path: String, location: String) throws {
         let app = try TestApp()

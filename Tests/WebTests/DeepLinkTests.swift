@@ -109,5 +109,10 @@ import Testing
         #expect(styles.status == 200)
         #expect(styles.header("Set-Cookie") == nil)
         #expect(app.application.sessionCount == 0)
+        let post = try client.request("POST", "/healthz")
+        #expect(post.status == 405)
+        #expect(post.header("Allow") == "GET, HEAD")
+        #expect(post.text.contains("<html"))
+        #expect(post.header("Content-Security-Policy") != nil)
     }
 }

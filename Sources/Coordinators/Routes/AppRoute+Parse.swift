@@ -3,7 +3,10 @@ import ViewModels
 
 extension AppRoute {
     /// The route a request names, or nil (404). `path` and `query` are raw, as sent (still
-    /// percent-encoded). The whole path must be consumed; unknown query parameters are ignored.
+    /// percent-encoded). Fixed words (`items`, `options`, `secondary1`, …) match in any spelling
+    /// (`%6Fptions`), so Web can redirect them to the printed one; a category slug is decoded as
+    /// a name, so `%73ettings` is the category "settings", not the Settings screen. The whole
+    /// path must be consumed; unknown query parameters are ignored.
     public static func parse(path: String, query: String? = nil) -> AppRoute? {
         guard path.hasPrefix("/") else { return nil }
         if path == "/" { return .root }
@@ -13,7 +16,7 @@ extension AppRoute {
         // No empty, `.` or `..` segment; checked on bytes, as this runs for every request.
         guard raw.allSatisfy({ !$0.isEmpty && !($0.utf8.count <= 2 && $0.utf8.allSatisfy { $0 == UInt8(ascii: ".") }) })
         else { return nil }
-        guard let first = raw.first else { return nil }
+        guard let first = raw.first.flatMap(word) else { return nil }
         let rest = raw.dropFirst()
         switch first {
         case "library": return LibraryRoute.parse(rest).map(AppRoute.library)
@@ -22,6 +25,13 @@ extension AppRoute {
         case "_navigation": return rest.isEmpty ? .inspector : nil
         default: return AccountRoute.parse(first: first, rest: rest, query: query).map(AppRoute.account)
         }
+    }
+
+    /// A fixed word of the path, decoded; nil when it does not decode. Most segments have nothing
+    /// to decode and come back as they are.
+    static func word(_ segment: Substring) -> Substring? {
+        guard segment.utf8.contains(UInt8(ascii: "%")) else { return segment }
+        return URLComponentCoding.decode(segment).map { Substring($0) }
     }
 
     /// Parses a URL that arrived as a value (a `next` parameter): local absolute paths only.
@@ -48,30 +58,33 @@ extension LibraryRoute {
         guard let slug = URLComponentCoding.decode(s[0]), !slug.isEmpty else { return nil }
         let category = CategoryID(slug)
         if s.count == 1 { return .category(category) }
-        guard s[1] == "items", s.count >= 3, s.count <= 4 else { return nil }
-        if s[2] == "new" { return s.count == 3 ? .newItem(category) : nil }
-        // Only the spelling `print()` makes (no `+`, no leading zeros): one URL per screen.
-        guard let number = Int(s[2]), String(number) == s[2] else { return nil }
+        let words = s.dropFirst().compactMap(AppRoute.word)
+        guard words.count == s.count - 1, words[0] == "items", words.count >= 2, words.count <= 3 else { return nil }
+        if words[1] == "new" { return words.count == 2 ? .newItem(category) : nil }
+        // Only the digits `print()` makes (no `+`, no leading zeros); Web redirects other escapes.
+        guard let number = Int(words[1]), String(number) == words[1] else { return nil }
         let item = ItemID(number)
-        guard s.count == 4 else { return .item(category, item, nil) }
-        if s[3] == "delete" { return .deleteItem(category, item) }
-        return DetailTab(rawValue: String(s[3])).map { .item(category, item, $0) }
+        guard words.count == 3 else { return .item(category, item, nil) }
+        if words[2] == "delete" { return .deleteItem(category, item) }
+        return DetailTab(rawValue: String(words[2])).map { .item(category, item, $0) }
     }
 }
 
 extension FlowRoute {
     /// Only the stacks the flow allows: one segment per pushed screen.
     static func parse(_ segments: ArraySlice<Substring>) -> FlowRoute? {
-        FlowRoute.allCases.first { route in
-            route.stackPages.dropFirst().map(\.rawValue).elementsEqual(segments.map(String.init))
+        let words = segments.compactMap(AppRoute.word)
+        guard words.count == segments.count else { return nil }
+        return FlowRoute.allCases.first { route in
+            route.stackPages.dropFirst().map(\.rawValue).elementsEqual(words.map(String.init))
         }
     }
 }
 
 extension ScreenRoute {
     static func parse(_ segments: ArraySlice<Substring>) -> ScreenRoute? {
-        switch Array(segments) {
-        case []: .primary
+        switch segments.compactMap(AppRoute.word) {
+        case [] where segments.isEmpty: .primary
         case ["detail"]: .detail
         case ["sheet"]: .sheet
         default: nil

@@ -43,7 +43,7 @@ final class AppResponder: HTTPResponder {
         // Behind a trusted proxy, the client is the one it forwards for.
         let connection = proxies.client(of: peer, headers: request.headers)
         if request.path == "/healthz" {
-            return reply.send(health(request))
+            return reply.send(health(request, secure: connection.isSecure))
         }
         guard let route = AppRoute.parse(path: request.path, query: request.query) else {
             return notFound(request, connection: connection, reply: reply)
@@ -64,9 +64,9 @@ final class AppResponder: HTTPResponder {
     }
 
     /// Liveness for containers: touches no session.
-    private func health(_ request: HTTPRequest) -> HTTPResponse {
+    private func health(_ request: HTTPRequest, secure: Bool) -> HTTPResponse {
         guard request.method == .get || request.method == .head else {
-            var response = HTTPResponse.text("405 Method Not Allowed\n", status: .methodNotAllowed)
+            var response = renderer.errorPage(.methodNotAllowed, secure: secure)
             response.headers.set("Allow", "GET, HEAD")
             return response
         }
