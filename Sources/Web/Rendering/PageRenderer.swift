@@ -20,6 +20,7 @@ final class PageRenderer: Sendable {
 
     /// The screen's page. Throws when the templates and the data disagree (a bug: answer 500).
     func page(_ screen: Screen, csrfToken: String, status: HTTPStatus, secure: Bool) throws(TemplateError) -> HTTPResponse {
+        if let problem = templates.problem { throw problem }
         let body = try render(screen.template.rawValue) { screen.addFields(to: &$0, csrfToken: csrfToken) }
         return HTTPResponse(status: status, headers: SecurityHeaders.headers(SecurityHeaders.html, secure: secure), body: body)
     }
@@ -33,8 +34,13 @@ final class PageRenderer: Sendable {
     /// The error page in the layout, or nil (logged) when the templates cannot render it: the
     /// server's hook for requests it refuses itself, which then keeps its own built-in page.
     func renderedErrorPage(_ page: ErrorPage, secure: Bool) -> HTTPResponse? {
+        // In development a broken template edit is named on every 500, with the templates before it.
+        var page = page
+        if page.status == .internalServerError, let problem = templates.problem {
+            page.message = "A template does not compile: \(problem)"
+        }
         do {
-            let body = try render("error", page.addFields)
+            let body = try render("error") { page.addFields(to: &$0) }
             return HTTPResponse(status: page.status, headers: SecurityHeaders.headers(SecurityHeaders.html, secure: secure), body: body)
         } catch {
             logger.error("error page not rendered: \(error)")

@@ -106,4 +106,21 @@ enum Keys {
     static let viewer: TemplateKey = "viewer"
     static let warning: TemplateKey = "warning"
     static let warnings: TemplateKey = "warnings"
+
+    /// Every key above: the names the screens' data can provide, which every template is checked
+    /// against at start-up (a template naming anything else is a typo).
+    static let all: [TemplateKey] = [
+        action, autocomplete, backLink, backToRoot, breadcrumbs, categories, categoryName, choices, closeHref,
+        closest, content, created, createdISO, csrfToken, deleteHref, depth, detail, detailHref, dismissHref,
+        displayName, editForm, error, errors, events, favouriteAction, favouriteActionLabel, favouriteIntent,
+        fieldName, fields, form, hasBreadcrumbs, hasError, hasEvents, hasSheet, header, heading, hint, homeHref, href,
+        inputType, inspectorHref, isActive, isCurrent, isEmpty, isFavourite, isInvalid, isPassword, isRequired,
+        isSelected, isSignedIn, isTextarea, isTop, itemCount, itemCountText, key, kind, label, links, list, loginHref,
+        logoutAction, maxLength, message, name, nearest, newItemHref, notice, options, overview, page, pages,
+        position, prefix, problem, registerHref, rows, settings, settingsHref, settingsLink, sheet, sheetHref,
+        showSubtitles, stack, stacks, status, submitLabel, subtitle, summary, tab, tabs, text, theme, themeOptions,
+        time, timestamp, title, todayISO, todayText, treeLines, url, value, viewer, warning, warnings,
+    ]
+
+    static let names = Set(all.map(\.name))
 }

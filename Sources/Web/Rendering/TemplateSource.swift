@@ -1,16 +1,21 @@
+import Coordinators
 import Glibc
 import HTTPServer
 import Synchronization
 import TemplateEngine
 
-/// The compiled templates. In production they are compiled once at start-up; in development the
-/// directory is checked for changes at most once a second and recompiled when a file changed
-/// (a broken edit is logged and the previous templates stay in use).
+/// The compiled templates, checked against what the screens' data provides (`Keys.all`) and for
+/// every screen's template. In production they are compiled and checked once at start-up, and a
+/// problem stops the start at file:line:column. In development the directory is checked for
+/// changes at most once a second and recompiled when a file changed; a broken edit is logged and
+/// pages answer the error page naming the problem (`problem`) until it is fixed.
 final class TemplateSource: Sendable {
     private struct Watch {
         var library: TemplateLibrary
         var fingerprint: Int
         var lastCheck: UInt64
+        /// Why the last edit was not taken; the previous templates stay for the error page.
+        var problem: TemplateError?
     }
 
     private final class Watcher: Sendable {
@@ -28,7 +33,7 @@ final class TemplateSource: Sendable {
 
     /// Throws the first template error, at file:line:column.
     init(directory: String, reloads: Bool, logger: Logger) throws(TemplateError) {
-        let library = try TemplateLibrary(directory: directory, configuration: .init(strict: true))
+        let library = try Self.compile(directory)
         self.logger = logger
         if reloads {
             mode = .watched(Watcher(Watch(library: library, fingerprint: Self.fingerprint(of: directory), lastCheck: Self.now())))
@@ -37,10 +42,27 @@ final class TemplateSource: Sendable {
         }
     }
 
+    /// The screens every site needs, plus the error page.
+    static let requiredTemplates = ScreenTemplate.allCases.map(\.rawValue) + ["error"]
+
+    static func compile(_ directory: String) throws(TemplateError) -> TemplateLibrary {
+        let library = try TemplateLibrary(directory: directory, configuration: .init(strict: true))
+        try library.check(requiring: requiredTemplates) { Keys.names.contains($0) }
+        return library
+    }
+
     var library: TemplateLibrary {
         switch mode {
         case .fixed(let library): library
         case .watched(let watcher): reload(watcher)
+        }
+    }
+
+    /// In development, why the templates on disk are not in use; nil in production.
+    var problem: TemplateError? {
+        switch mode {
+        case .fixed: nil
+        case .watched(let watcher): watcher.state.withLock { $0.problem }
         }
     }
 
@@ -52,10 +74,12 @@ final class TemplateSource: Sendable {
             let fingerprint = Self.fingerprint(of: directory)
             guard fingerprint != state.fingerprint else { return state.library }
             state.fingerprint = fingerprint
-            do {
-                state.library = try state.library.reloaded()
+            do throws(TemplateError) {
+                state.library = try Self.compile(directory)
+                state.problem = nil
                 logger.info("templates reloaded from \(directory)")
             } catch {
+                state.problem = error
                 logger.error("templates not reloaded: \(error)")
             }
             return state.library

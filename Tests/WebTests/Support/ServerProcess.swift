@@ -11,7 +11,8 @@ final class ServerProcess {
 
     let process = Process()
     let port: Int
-    private let log = Pipe()
+    /// Everything the server wrote, kept beside its data for a failing test to quote.
+    let logPath: String
 
     /// Starts the server and waits for its "listening" line (bounded by `timeout`).
     init(dataDirectory: String, timeout: TimeInterval = 20) throws {
@@ -22,24 +23,26 @@ final class ServerProcess {
             "--port", "0", "--data", dataDirectory, "--password-iterations", "1000",
             "--templates", TestApp.templatesDirectory, "--public", TestApp.publicDirectory,
         ]
+        logPath = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-\(UUID().uuidString).log").path
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.standardOutput = log
         process.standardError = log
         try process.run()
-        var seen = ""
-        let reader = log.fileHandleForReading
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-            if let port = Self.port(in: seen) {
+        while Date() < deadline && process.isRunning {
+            if let seen = try? String(contentsOfFile: logPath, encoding: .utf8), let port = Self.port(in: seen) {
                 self.port = port
                 return
             }
+            usleep(10_000)
         }
         process.terminate()
-        throw Failure.noPort(log: seen)
+        throw Failure.noPort(log: (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")
     }
+
+    /// The server's log so far.
+    var logged: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// Kills the server at once: nothing it had not already made durable survives.
     func kill() {
@@ -55,6 +58,7 @@ final class ServerProcess {
 
     deinit {
         if process.isRunning { kill() }
+        try? FileManager.default.removeItem(atPath: logPath)
     }
 
     private static func port(in log: String) -> Int? {

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import Web
+
+/// Template mistakes stop the start-up where they are, instead of a 500 on some page later.
+@Suite struct TemplateSchemaTests {
+    func copyOfTemplates() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-templates-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: TestApp.templatesDirectory, toPath: directory)
+        return directory
+    }
+
+    func startUpError(_ templates: String) -> String? {
+        do {
+            _ = try TestApp(templatesDirectory: templates)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aMissingScreenTemplateStopsStartUp() throws {
+        let templates = try copyOfTemplates()
+        defer { try? FileManager.default.removeItem(atPath: templates) }
+        try FileManager.default.removeItem(atPath: templates + "/login.mustache")
+        #expect(startUpError(templates) == "login: no template named 'login'")
+    }
+
+    @Test func aTypoInTheLayoutStopsStartUpAtItsPosition() throws {
+        let templates = try copyOfTemplates()
+        defer { try? FileManager.default.removeItem(atPath: templates) }
+        let path = templates + "/layout.mustache"
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("{{title}}") })
+        let column = try #require(lines[line].range(of: "{{title}}")).lowerBound.utf16Offset(in: lines[line]) + 1
+        try source.replacingOccurrences(of: "{{title}}", with: "{{titel}}").write(toFile: path, atomically: true, encoding: .utf8)
+        let error = try #require(startUpError(templates))
+        #expect(error.hasPrefix("layout:\(line + 1):\(column): 'titel'"), "\(error)")
+    }
+
+    @Test func aTypoInASectionNameIsFoundToo() throws {
+        let templates = try copyOfTemplates()
+        defer { try? FileManager.default.removeItem(atPath: templates) }
+        try "{{<layout}}{{$main}}{{#choicez}}{{title}}{{/choicez}}{{/main}}{{/layout}}\n"
+            .write(toFile: templates + "/flow.mustache", atomically: true, encoding: .utf8)
+        #expect(startUpError(templates)?.hasPrefix("flow:1:") == true)
+    }
+
+    @Test func inDevelopmentABrokenEditShowsTheErrorPageNamingIt() throws {
+        let templates = try copyOfTemplates()
+        defer { try? FileManager.default.removeItem(atPath: templates) }
+        let app = try TestApp(isDevelopment: true, templatesDirectory: templates)
+        let client = app.client()
+        #expect(try client.get("/flow").status == 200)
+        let path = templates + "/flow.mustache"
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        try source.replacingOccurrences(of: "{{/main}}", with: "{{titel}}{{/main}}").write(toFile: path, atomically: true, encoding: .utf8)
+        // Reloads are checked at most once a second.
+        let deadline = Date().addingTimeInterval(5)
+        var page = try client.get("/flow")
+        while page.status == 200 && Date() < deadline {
+            usleep(100_000)
+            page = try client.get("/flow")
+        }
+        #expect(page.status == 500)
+        #expect(page.text.contains("flow:"))
+        #expect(page.text.contains("titel"))
+    }
+}
