@@ -18,4 +18,11 @@ import TemplateEngine
     func specFolderHoldsAllCases() {
         #expect(SpecCase.all.count == 163)
     }
+
+    /// On a developer's machine the specification may be absent (the cases above are skipped); in
+    /// CI its absence is a failure, so a green run always means the specification passed.
+    @Test(.enabled(if: SpecCase.isContinuousIntegration))
+    func theSpecificationIsThereInContinuousIntegration() {
+        #expect(SpecCase.folderExists, "the Mustache specification is missing at \(SpecCase.folder.path)")
+    }
 }
