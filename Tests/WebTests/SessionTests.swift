@@ -168,6 +168,22 @@ import Testing
     }
 
     /// A clock tests move by hand.
+    @Test func theSessionCookieOutlivesTheBrowserAndSlidesWithUse() throws {
+        let now = Clock()
+        var options = TestApp.defaultOptions
+        options.clock = { now.date }
+        let app = try TestApp(options: options)
+        let client = app.client()
+        let first = try client.get("/flow")
+        #expect(first.header("Set-Cookie")?.contains("Max-Age=2592000") == true)
+        now.advance(3600)
+        #expect(try client.get("/flow").header("Set-Cookie") == nil)
+        now.advance(24 * 3600)
+        let refreshed = try client.get("/flow")
+        #expect(refreshed.header("Set-Cookie")?.contains("Max-Age=2592000") == true)
+        #expect(try client.get("/flow").header("Set-Cookie") == nil)
+    }
+
     final class Clock: @unchecked Sendable {
         private let lock = NSLock()
         private var current = Date(timeIntervalSince1970: 1_790_000_000)

@@ -83,16 +83,25 @@ final class AppResponder: HTTPResponder {
         let now = clock()
         if let session = session(for: request, now: now) {
             return session.runAfterSlowWork { [self] in
-                reply.send(show(route, session: session, admitted: false, connection: connection))
+                reply.send(show(route, session: session, admission: .stored, connection: connection))
             }
         }
         let admitted = request.method == .get
             && admission.admits(Client(address: connection.remoteAddress), now: Date(timeIntervalSince1970: Double(now)))
-        reply.send(show(route, session: sessions.makeSession(now: now), admitted: admitted, connection: connection))
+        reply.send(show(route, session: sessions.makeSession(now: now), admission: admitted ? .admitted : .passing, connection: connection))
     }
 
-    /// `admitted`: a new session, stored (with its cookie) unless the page is a 404.
-    private func show(_ route: AppRoute, session: Session, admitted: Bool, connection: ConnectionInfo) -> HTTPResponse {
+    /// Where a GET's session stands.
+    enum Admission {
+        /// Known already.
+        case stored
+        /// New, to be stored (with its cookie) unless the page is a 404.
+        case admitted
+        /// New and not kept: the page is built without server state.
+        case passing
+    }
+
+    private func show(_ route: AppRoute, session: Session, admission: Admission, connection: ConnectionInfo) -> HTTPResponse {
         let outcome: NavigationOutcome
         do {
             // Only the decision holds the session's lock; the screen is built after it.
@@ -107,9 +116,14 @@ final class AppResponder: HTTPResponder {
             return renderer.errorPage(.internalServerError, secure: connection.isSecure)
         }
         var response = response(for: outcome, route: route, session: session, connection: connection)
-        if admitted && response.status != .notFound {
+        switch admission {
+        case .admitted where response.status != .notFound:
             sessions.insert(session, now: clock())
             response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
+        case .stored:
+            refreshCookie(of: session, in: &response, connection: connection)
+        case .admitted, .passing:
+            break
         }
         return response
     }
@@ -138,10 +152,21 @@ final class AppResponder: HTTPResponder {
         return .visitor(settings)
     }
 
+    /// The session cookie, living as long as an idle session does (30 days by default), so a
+    /// browser restart keeps everyone's place. Re-sent once a day while the session is in use, so
+    /// it slides with the server's idle timeout.
     func cookie(for session: Session, connection: ConnectionInfo) -> String {
-        SetCookie(
-            name: Self.cookieName, value: session.id, path: "/", httpOnly: true, secure: connection.isSecure,
-            sameSite: .lax
+        session.record.withLock { $0.cookieIssued = clock() }
+        return SetCookie(
+            name: Self.cookieName, value: session.id, path: "/", maxAge: Int(sessions.configuration.idleTimeout),
+            httpOnly: true, secure: connection.isSecure, sameSite: .lax
         ).headerValue
+    }
+
+    /// Adds the session cookie again when the one the browser holds was issued over a day ago.
+    func refreshCookie(of session: Session, in response: inout HTTPResponse, connection: ConnectionInfo) {
+        let issued = session.record.withLock { $0.cookieIssued ?? 0 }
+        guard clock() - issued >= 24 * 3600, !response.headers.contains("Set-Cookie") else { return }
+        response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
     }
 }

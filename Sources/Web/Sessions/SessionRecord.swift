@@ -15,6 +15,8 @@ struct SessionRecord: Codable, Sendable, Equatable {
     /// The username this browser last signed in with, kept after sign-out: a known device is not
     /// slowed down by others' failed guesses at that account.
     var knownUsername: String?
+    /// Seconds since 1970 when the browser was last sent the cookie (it is refreshed daily).
+    var cookieIssued: Int64?
     /// The navigation state as of the last request.
     var navigation: NavigationSnapshot?
 }

@@ -100,7 +100,7 @@ final class SessionStore: Sendable {
     func makeSession(now: Int64) -> Session {
         Session(record: SessionRecord(
             id: SecureRandom.token(), userID: nil, settings: Settings(), csrfToken: SecureRandom.token(),
-            lastSeen: now, knownUsername: nil, navigation: nil))
+            lastSeen: now, knownUsername: nil, cookieIssued: nil, navigation: nil))
     }
 
     /// The live session with this id, marked as used now; nil when unknown or expired.
