@@ -50,3 +50,28 @@ import Testing
         #expect(app.children.isEmpty)
     }
 }
+
+@Suite struct SheetOverATabTests {
+    let fixture = Fixture()
+    var ada: Viewer { .signedIn(fixture.ada) }
+
+    @Test func deletingFromOptionsKeepsOptionsUnderTheSheet() throws {
+        let app = fixture.coordinator()
+        _ = app.screen(at: "/library/books/items/1/options", viewer: ada)
+        let before = app.ledger.entries.count
+        let screen = try #require(app.screen(at: "/library/books/items/1/delete", viewer: ada))
+        // Only the sheet is presented: nothing is popped or pushed under it.
+        #expect(app.ledger.entries.dropFirst(before).map(\.kind) == [.present])
+        #expect(app.library.stack.pushed == [.item(books, ItemID(1), .options)])
+        #expect(screen.sheet?.dismissHref == .library(.item(books, ItemID(1), .options)))
+        #expect(screen.breadcrumbs.map(\.href) == [.library(.category(books)), .library(.item(books, ItemID(1), .options))])
+        _ = app.screen(at: "/library/books/items/1/options", viewer: ada)
+        #expect(app.ledger.entries.last?.kind == .dismiss)
+    }
+
+    @Test func aDeepLinkToTheSheetStandsOverTheOverview() throws {
+        let app = fixture.coordinator()
+        let screen = try #require(app.screen(at: "/library/books/items/1/delete", viewer: ada))
+        #expect(screen.sheet?.dismissHref == .library(.item(books, ItemID(1), nil)))
+    }
+}

@@ -28,11 +28,13 @@ extension ScreenBuilder {
     }
 
     /// Breadcrumbs to every earlier page of the stack and a back link to the one just under the top.
+    /// Under a sheet every page of the stack is an earlier page, the one the sheet covers included.
     func trail<Page: PrintableRoute>(
         _ stack: NavigationStack<Page>, title: (Page) -> String
     ) -> (breadcrumbs: [Link], backLink: Link?) {
-        let crumbs = stack.pages.dropLast().map { Link(title: title($0), href: $0.appRoute) }
-        return (crumbs, crumbs.last)
+        let link = { (page: Page) in Link(title: title(page), href: page.appRoute) }
+        let under = stack.pages.dropLast().last.map(link)
+        return (stack.sheet == nil ? stack.pages.dropLast().map(link) : stack.pages.map(link), under)
     }
 
     func viewerChrome(current: AppRoute) -> ViewerChrome {

@@ -95,10 +95,11 @@ extension ScreenBuilder {
                 kind: .newItem, title: "New item", dismissHref: .library(.category(category)),
                 form: FormContent(
                     action: .library(page), submitLabel: "Add item", state: form ?? ItemFormViewModel().state))
-        case .deleteItem(let category, let item):
+        case .deleteItem:
+            // Closing goes back to the page under the sheet, with its tab.
             return Sheet(
                 kind: .deleteItem, title: "Delete item?", message: detail?.deletePrompt ?? "",
-                dismissHref: .library(.item(category, item, nil)),
+                dismissHref: .library(libraryStack.top),
                 form: FormContent(action: .library(page), submitLabel: "Delete", state: FormState(fields: [])))
         case .home, .category, .item, .settings:
             return nil

@@ -44,10 +44,15 @@ public final class LibraryCoordinator: TabCoordinator {
         }
     }
 
-    /// Makes the tab show `route`, remembering its category.
+    /// Makes the tab show `route`, remembering its category. A sheet over the item on screen keeps
+    /// the item's tab behind it (delete from Options: Options stays under the sheet).
     public func show(_ route: LibraryRoute) {
         if let category = route.category { selectedCategory = category }
-        reconcile(to: Self.stack(for: route))
+        var target = Self.stack(for: route)
+        if case .deleteItem(let category, let item) = route, case .item(category, item, let tab?) = stack.top {
+            target = NavigationStack(root: .category(category), pushed: [.item(category, item, tab)], sheet: route)
+        }
+        reconcile(to: target)
     }
 
     /// Selecting a category always clears the item.
