@@ -3,6 +3,10 @@
 public struct NavigationLedger: Sendable {
     public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         case push, pop, present, dismiss, reset
+        /// A screen shown outside any stack (the account screens).
+        case show
+        /// A child coordinator joined its parent, or left it when its flow was done.
+        case start, finish
     }
 
     public struct Entry: Hashable, Sendable, Codable {

@@ -8,12 +8,15 @@ public struct InspectorSnapshot: Hashable, Sendable {
         public var detail: String
         public var isActive: Bool
         public var children: [Node]
+        /// Set when the coordinator is still alive though its flow is over (a leak).
+        public var warning: String?
 
-        public init(name: String, detail: String = "", isActive: Bool = false, children: [Node] = []) {
+        public init(name: String, detail: String = "", isActive: Bool = false, children: [Node] = [], warning: String? = nil) {
             self.name = name
             self.detail = detail
             self.isActive = isActive
             self.children = children
+            self.warning = warning
         }
     }
 

@@ -65,10 +65,14 @@ public struct InspectorViewModel: Hashable, Sendable {
                 time: Self.time(event.timestamp), timestamp: Self.isoTimestamp(event.timestamp),
                 kind: event.kind, stack: event.stack, page: event.page)
         }
-        warnings = stacks.compactMap(\.warning)
+        warnings = Self.nodeWarnings(snapshot.root) + stacks.compactMap(\.warning)
         hasEvents = !events.isEmpty
     }
 
+
+    private static func nodeWarnings(_ node: InspectorSnapshot.Node) -> [String] {
+        (node.warning.map { ["\(node.name): \($0)"] } ?? []) + node.children.flatMap(nodeWarnings)
+    }
 
     private static func appendTree(_ node: InspectorSnapshot.Node, ancestorsLast: [Bool], isRoot: Bool, into lines: inout [TreeLine]) {
         var prefix = ""

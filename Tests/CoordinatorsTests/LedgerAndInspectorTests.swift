@@ -1,5 +1,6 @@
 @testable import Coordinators
 import Models
+import ViewModels
 import Testing
 
 @Suite struct LedgerAndInspectorTests {
@@ -7,7 +8,9 @@ import Testing
         let app = Fixture().coordinator()
         _ = app.screen(at: "/screen/detail")
         _ = app.screen(at: "/screen/sheet")
-        let entries = app.ledger.entries
+        #expect(app.ledger.entries.first?.kind == .start)
+        #expect(app.ledger.entries.first?.coordinator == "ScreenCoordinator")
+        let entries = Array(app.ledger.entries.dropFirst())
         #expect(entries.map(\.kind) == [.push, .pop, .present])
         #expect(entries.map(\.page) == ["/screen/detail", "/screen/detail", "/screen/sheet"])
         #expect(entries.allSatisfy { $0.coordinator == "ScreenCoordinator" })
@@ -23,7 +26,7 @@ import Testing
             _ = app.screen(at: "/flow")
         }
         #expect(app.ledger.count == 50)
-        #expect(app.ledger.totalRecorded == 400)
+        #expect(app.ledger.totalRecorded == 401)  // the flow tab's start, then 400 steps
     }
 
     @Test func theInspectorShowsTheTreeStacksAndEvents() throws {
@@ -37,7 +40,7 @@ import Testing
         #expect(snapshot.stacks.map(\.name) == ["Library", "Flow", "Screen"])
         #expect(snapshot.stacks[1].pages == ["/flow", "/flow/secondary1", "/flow/secondary1/tertiary"])
         #expect(snapshot.stacks[2].sheet == "/screen/sheet")
-        #expect(snapshot.events.map(\.kind) == ["push", "push", "present"])
+        #expect(snapshot.events.map(\.kind) == ["start", "push", "push", "start", "present"])
         let screen = try #require(app.screen(at: "/_navigation"))
         #expect(screen.template == .inspector)
         #expect(app.lastLocation == .screen(.sheet))
@@ -48,6 +51,42 @@ import Testing
         _ = app.show(.root, viewer: visitor)
         _ = app.inspectorSnapshot()
         #expect(app.children.isEmpty)
+    }
+}
+
+@Suite struct CoordinatorLifecycleTests {
+    let fixture = Fixture()
+
+    @Test func theAccountFlowFinishesWhenTheViewerSignsIn() throws {
+        let app = fixture.coordinator()
+        _ = app.screen(at: "/flow/secondary1")
+        _ = app.screen(at: "/login?next=%2Fflow%2Fsecondary1")
+        #expect(app.existingChild(AccountCoordinator.self) != nil)
+        let outcome = try app.submit(
+            .account(.login(next: .flow(.secondary1))), form: ["username": "ada", "password": "correct-horse"],
+            viewer: visitor)
+        #expect(outcome.location == .flow(.secondary1))
+        #expect(app.existingChild(AccountCoordinator.self) == nil)
+        let account = app.ledger.entries.filter { $0.coordinator == "AccountCoordinator" }.map(\.kind)
+        #expect(account == [.start, .show, .finish])
+        #expect(app.snapshot().returnTo == nil)
+    }
+
+    @Test func aSignedInViewerOnTheLoginPageFinishesTheFlowToo() {
+        let app = fixture.coordinator()
+        _ = app.screen(at: "/login")
+        _ = app.show(.account(.login(next: nil)), viewer: .signedIn(fixture.ada))
+        #expect(app.existingChild(AccountCoordinator.self) == nil)
+        #expect(app.ledger.entries.last?.kind == .finish)
+    }
+
+    @Test func theInspectorFlagsAnAccountFlowThatOutlivesSigningIn() {
+        let app = fixture.coordinator()
+        _ = app.screen(at: "/login")
+        let snapshot = app.inspectorSnapshot(isSignedIn: true)
+        #expect(snapshot.root.children.first { $0.name == "AccountCoordinator" }?.warning != nil)
+        #expect(InspectorViewModel(snapshot: snapshot).warnings.count == 1)
+        #expect(app.inspectorSnapshot(isSignedIn: false).root.children.allSatisfy { $0.warning == nil })
     }
 }
 

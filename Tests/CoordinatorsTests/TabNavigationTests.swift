@@ -32,7 +32,8 @@ import Testing
         #expect(screen.breadcrumbs.map { $0.href.print() } == ["/flow", "/flow/secondary1"])
         #expect(screen.breadcrumbs.map(\.title) == ["Primary", "Secondary 1"])
         #expect(screen.flow?.backToRoot?.href.print() == "/flow")
-        #expect(app.ledger.entries.map(\.kind) == [.push, .push])
+        // The tab's coordinator starts on first use, and says so.
+        #expect(app.ledger.entries.map(\.kind) == [.start, .push, .push])
     }
 
     @Test func pushAndSheetOfTheScreenTabGoThroughOneCall() throws {
@@ -46,7 +47,7 @@ import Testing
         let detail = try #require(app.screen(at: content.detailHref.print()))
         #expect(detail.sheet == nil)
         #expect(detail.backLink?.href.print() == "/screen")
-        #expect(app.ledger.entries.map(\.kind) == [.present, .dismiss, .push])
+        #expect(app.ledger.entries.map(\.kind) == [.start, .present, .dismiss, .push])
         app.screen.present(.sheet)
         #expect(app.screen.stack.visible == .sheet)
     }

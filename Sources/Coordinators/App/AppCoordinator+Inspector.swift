@@ -2,8 +2,9 @@ import Navigation
 import ViewModels
 
 extension AppCoordinator {
-    /// This session's coordinator tree, each tab's stack and the ledger, as plain values.
-    public func inspectorSnapshot() -> InspectorSnapshot {
+    /// This session's coordinator tree, each tab's stack and the ledger, as plain values. A
+    /// coordinator that outlives its flow (the account flow while someone is signed in) is flagged.
+    public func inspectorSnapshot(isSignedIn: Bool = false) -> InspectorSnapshot {
         let library = existingChild(LibraryCoordinator.self)
         let flow = existingChild(FlowCoordinator.self)
         let screen = existingChild(ScreenCoordinator.self)
@@ -15,15 +16,17 @@ extension AppCoordinator {
         let nodes: [InspectorSnapshot.Node] = children.map { child in
             let detail: String
             let isActive: Bool
+            var warning: String?
             switch child {
             case let tab as LibraryCoordinator: (detail, isActive) = (Self.describe(tab.stack), activeTab == .library)
             case let tab as FlowCoordinator: (detail, isActive) = (Self.describe(tab.stack), activeTab == .flow)
             case let tab as ScreenCoordinator: (detail, isActive) = (Self.describe(tab.stack), activeTab == .screen)
             case let child as AccountCoordinator:
                 (detail, isActive) = (child.returnTo.map { "returns to \($0.print())" } ?? "", false)
+                if isSignedIn { warning = "still running though the viewer is signed in: its flow never finished" }
             default: (detail, isActive) = ("", false)
             }
-            return InspectorSnapshot.Node(name: child.name, detail: detail, isActive: isActive)
+            return InspectorSnapshot.Node(name: child.name, detail: detail, isActive: isActive, warning: warning)
         }
         let root = InspectorSnapshot.Node(
             name: name, detail: "last location \(fallbackLocation.print())", isActive: true, children: nodes)

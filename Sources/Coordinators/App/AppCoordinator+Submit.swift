@@ -132,6 +132,7 @@ extension AppCoordinator {
         switch outcome {
         case .succeeded(let user):
             let destination = account.completeSignIn(next: next, fallback: fallbackLocation)
+            finishAccountFlow()
             return .signIn(user, then: nearestValid(destination))
         case .invalid(let state):
             account.remember(next)

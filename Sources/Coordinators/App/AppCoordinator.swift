@@ -29,10 +29,27 @@ public final class AppCoordinator: Coordinator {
 
     // MARK: Children, made when first needed
 
-    public var library: LibraryCoordinator { child(orMake: dependencies.factory.library) }
-    public var flow: FlowCoordinator { child(orMake: dependencies.factory.flow) }
-    public var screen: ScreenCoordinator { child(orMake: dependencies.factory.screen) }
-    public var account: AccountCoordinator { child(orMake: dependencies.factory.account) }
+    public var library: LibraryCoordinator { started(dependencies.factory.library) }
+    public var flow: FlowCoordinator { started(dependencies.factory.flow) }
+    public var screen: ScreenCoordinator { started(dependencies.factory.screen) }
+    /// Lives from the first account screen until signing in is done (`finishAccountFlow`).
+    public var account: AccountCoordinator { started(dependencies.factory.account) }
+
+    /// The child of that type, started (and the start recorded) when first needed.
+    private func started<Child: Coordinator>(_ make: () -> Child) -> Child {
+        if let child = existingChild(Child.self) { return child }
+        let child = addChild(make())
+        recordLifecycle(.start, of: child)
+        return child
+    }
+
+    /// The account flow is over (signed in, registered, password reset): its coordinator leaves,
+    /// so nothing of it outlives the flow.
+    func finishAccountFlow() {
+        guard let account = existingChild(AccountCoordinator.self) else { return }
+        account.finish()
+        recordLifecycle(.finish, of: account)
+    }
 
     // MARK: Requests
 
@@ -48,7 +65,7 @@ public final class AppCoordinator: Coordinator {
         case .root:
             return .ready(.redirect(lastLocation ?? .library(.home)))
         case .inspector:
-            return build(.inspector(inspectorSnapshot()), for: viewer)
+            return build(.inspector(inspectorSnapshot(isSignedIn: viewer.isSignedIn)), for: viewer)
         case .account(let accountRoute):
             return navigate(to: accountRoute, viewer: viewer)
         case .library(let libraryRoute):
@@ -100,7 +117,9 @@ public final class AppCoordinator: Coordinator {
         switch route {
         case .login(let next), .register(let next):
             if viewer.isSignedIn {
-                return .ready(.redirect(account.completeSignIn(next: next, fallback: fallbackLocation)))
+                let destination = existingChild(AccountCoordinator.self)?.completeSignIn(next: next, fallback: fallbackLocation)
+                finishAccountFlow()
+                return .ready(.redirect(destination ?? next ?? fallbackLocation))
             }
             account.remember(next)
         case .forgotPassword(let next):
@@ -110,6 +129,7 @@ public final class AppCoordinator: Coordinator {
         case .logout:
             return .ready(.redirect(fallbackLocation))
         }
+        record(show: .account(route), by: account.name)
         return build(.account(route), for: viewer)
     }
 
@@ -133,6 +153,15 @@ public final class AppCoordinator: Coordinator {
     var fallbackLocation: AppRoute { lastLocation ?? .library(.home) }
 
     // MARK: Ledger
+
+    func recordLifecycle(_ kind: NavigationLedger.Kind, of child: any Coordinator) {
+        changeCount += 1
+        ledger.record(.init(kind: kind, coordinator: child.name, page: "", timestamp: dependencies.now()))
+    }
+
+    func record(show route: AppRoute, by coordinator: String) {
+        ledger.record(.init(kind: .show, coordinator: coordinator, page: route.print(), timestamp: dependencies.now()))
+    }
 
     func record<Page: PrintableRoute>(_ steps: [NavigationStep<Page>], by coordinator: String) {
         guard !steps.isEmpty else { return }
