@@ -7,7 +7,8 @@ extension AppCoordinator {
         return NavigationSnapshot(
             activeTab: activeTab, lastLocation: lastLocation, returnTo: existingChild(AccountCoordinator.self)?.returnTo,
             library: library?.stack, selectedCategory: library?.selectedCategory,
-            flow: existingChild(FlowCoordinator.self)?.stack, screen: existingChild(ScreenCoordinator.self)?.stack)
+            flow: existingChild(FlowCoordinator.self)?.stack, screen: existingChild(ScreenCoordinator.self)?.stack,
+            notice: notice)
     }
 
     /// A coordinator back in the state `snapshot` describes, checked against today's data. Stacks
@@ -18,6 +19,7 @@ extension AppCoordinator {
         guard snapshot.version == NavigationSnapshot.currentVersion else { return }
         activeTab = snapshot.activeTab
         lastLocation = snapshot.lastLocation
+        notice = snapshot.notice
         if let returnTo = snapshot.returnTo { account.returnTo = returnTo }
         if let stack = snapshot.library {
             let coordinator = dependencies.factory.library()

@@ -33,6 +33,7 @@ extension AppCoordinator {
                 }
                 switch try list.addItem(form) {
                 case .succeeded(let item):
+                    notice = Notice.itemAdded(item)
                     return .redirect(.library(.item(category, item.id, nil)))
                 case .invalid(let state):
                     return refusedLibraryForm(route, state: state, viewer: viewer)
@@ -44,7 +45,8 @@ extension AppCoordinator {
                     return showLibrary(route, viewer: viewer)
                 }
                 switch try detail.submitOptions(form) {
-                case .succeeded:
+                case .succeeded(let item):
+                    notice = item.isFavourite == detail.item.isFavourite ? Notice.itemSaved(item) : Notice.favourite(item)
                     return .redirect(.library(.item(category, id, .options)))
                 case .invalid(let state):
                     return refusedLibraryForm(route, state: state, viewer: viewer)
@@ -56,6 +58,7 @@ extension AppCoordinator {
                     return showLibrary(route, viewer: viewer)
                 }
                 try detail.delete()
+                notice = Notice.itemDeleted(detail.item.title)
                 pruneStaleLocations()
                 return .redirect(.library(.category(category)))
             case .settings:
@@ -63,6 +66,7 @@ extension AppCoordinator {
                 let retryAfterSeconds: Int?
                 switch try model.submit(form) {
                 case .succeeded:
+                    notice = Notice.settingsSaved
                     return .redirect(.library(.settings))
                 case .invalid:
                     retryAfterSeconds = nil
@@ -124,6 +128,7 @@ extension AppCoordinator {
                 return .rateLimited(builder(for: viewer).accountScreen(route, status: .invalid, state: state), retryAfterSeconds: seconds)
             }
         case .logout:
+            notice = Notice.signedOut
             return .signOut(then: .library(.home))
         }
     }
@@ -133,6 +138,7 @@ extension AppCoordinator {
         case .succeeded(let user):
             let destination = account.completeSignIn(next: next, fallback: fallbackLocation)
             finishAccountFlow()
+            notice = Notice.signedIn(user)
             return .signIn(user, then: nearestValid(destination))
         case .invalid(let state):
             account.remember(next)

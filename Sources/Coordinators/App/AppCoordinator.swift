@@ -19,6 +19,10 @@ public final class AppCoordinator: Coordinator {
     /// Where `/` goes.
     public internal(set) var lastLocation: AppRoute?
     public internal(set) var ledger: NavigationLedger
+    /// A confirmation for the next screen (after a form succeeded), shown once.
+    public internal(set) var notice: String? {
+        didSet { if notice != oldValue { changeCount += 1 } }
+    }
     /// Grows whenever the navigation state changes, so Web can save only sessions that moved.
     public internal(set) var changeCount = 0
 
@@ -133,9 +137,12 @@ public final class AppCoordinator: Coordinator {
         return build(.account(route), for: viewer)
     }
 
-    /// Leaves `request` to be built from the state as decided now.
+    /// Leaves `request` to be built from the state as decided now; a waiting notice goes with it,
+    /// once.
     func build(_ request: ScreenRequest, for viewer: Viewer) -> PendingOutcome {
-        .build(request, builder(for: viewer))
+        let builder = builder(for: viewer)
+        notice = nil
+        return .build(request, builder)
     }
 
     /// Builds screens from the navigation state as it stands.

@@ -52,8 +52,10 @@ extension ScreenBuilder {
     func makeScreen(
         _ template: ScreenTemplate, route: AppRoute, status: ScreenStatus = .ok, content: ScreenContent
     ) -> Screen {
-        Screen(
+        var screen = Screen(
             template: template, title: title(of: route), url: route, status: status,
             tabs: tabLinks(active: route.tab), viewer: viewerChrome(current: route), content: content)
+        screen.notice = state.notice
+        return screen
     }
 }

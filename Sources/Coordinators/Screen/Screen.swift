@@ -20,6 +20,8 @@ public struct Screen: Hashable, Sendable {
     public var content: ScreenContent
     /// A modal presented over `content`; it carries its own dismiss link.
     public var sheet: Sheet?
+    /// A one-time confirmation of what the viewer just did.
+    public var notice: String?
 
     public init(
         template: ScreenTemplate, title: String, url: AppRoute, status: ScreenStatus = .ok, tabs: [Link] = [],

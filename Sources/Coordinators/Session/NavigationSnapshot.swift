@@ -17,11 +17,13 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
     public var selectedCategory: CategoryID?
     public var flow: NavigationStack<FlowRoute>?
     public var screen: NavigationStack<ScreenRoute>?
+    /// A confirmation waiting to be shown once, on the next screen.
+    public var notice: String?
 
     public init(
         version: Int = NavigationSnapshot.currentVersion, activeTab: AppTab? = nil, lastLocation: AppRoute? = nil,
         returnTo: AppRoute? = nil, library: NavigationStack<LibraryRoute>? = nil, selectedCategory: CategoryID? = nil,
-        flow: NavigationStack<FlowRoute>? = nil, screen: NavigationStack<ScreenRoute>? = nil
+        flow: NavigationStack<FlowRoute>? = nil, screen: NavigationStack<ScreenRoute>? = nil, notice: String? = nil
     ) {
         self.version = version
         self.activeTab = activeTab
@@ -31,5 +33,6 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
         self.selectedCategory = selectedCategory
         self.flow = flow
         self.screen = screen
+        self.notice = notice
     }
 }

@@ -16,6 +16,7 @@ extension Screen {
         data.add(Keys.viewer, viewer)
         data.add(Keys.sheet, sheet)
         data.add(Keys.hasSheet, sheet != nil)
+        data.add(Keys.flash, notice)
         content.addFields(to: &data, key: Keys.content)
     }
 }

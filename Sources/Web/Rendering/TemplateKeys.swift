@@ -31,6 +31,7 @@ enum Keys {
     static let favouriteIntent: TemplateKey = "favouriteIntent"
     static let fieldName: TemplateKey = "fieldName"
     static let fields: TemplateKey = "fields"
+    static let flash: TemplateKey = "flash"
     static let form: TemplateKey = "form"
     static let hasBreadcrumbs: TemplateKey = "hasBreadcrumbs"
     static let hasError: TemplateKey = "hasError"
@@ -112,7 +113,7 @@ enum Keys {
     static let all: [TemplateKey] = [
         action, autocomplete, backLink, backToRoot, breadcrumbs, categories, categoryName, choices, closeHref,
         closest, content, created, createdISO, csrfToken, deleteHref, depth, detail, detailHref, dismissHref,
-        displayName, editForm, error, errors, events, favouriteAction, favouriteActionLabel, favouriteIntent,
+        displayName, editForm, error, errors, events, flash, favouriteAction, favouriteActionLabel, favouriteIntent,
         fieldName, fields, form, hasBreadcrumbs, hasError, hasEvents, hasSheet, header, heading, hint, homeHref, href,
         inputType, inspectorHref, isActive, isCurrent, isEmpty, isFavourite, isInvalid, isPassword, isRequired,
         isSelected, isSignedIn, isTextarea, isTop, itemCount, itemCountText, key, kind, label, links, list, loginHref,
