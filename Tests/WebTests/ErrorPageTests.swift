@@ -56,17 +56,15 @@ import Testing
         #expect(try app.client().get("/flow").status == 200)
     }
 
-    @Test func aBrokenErrorTemplateFallsBackToPlainText() throws {
+    @Test func anErrorTemplateThatCannotRenderStopsStartUp() throws {
         let directory = try Self.templates(
             replacing: "error.mustache", with: "{{<layout}}{{$main}}{{todayText}}{{/main}}{{/layout}}\n")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let app = try TestApp(templatesDirectory: directory)
-        let refused = try app.client().raw("HELLO WORLD\r\n\r\n")
-        #expect(refused.status == 400)
-        #expect(refused.header("Content-Type") == "text/plain; charset=utf-8")
-        #expect(refused.text.hasPrefix("400 Bad Request\n"))
-        let notAllowed = try app.client().request("PUT", "/library")
-        #expect(notAllowed.status == 405)
-        #expect(notAllowed.text.hasPrefix("405 "))
+        do {
+            _ = try TestApp(templatesDirectory: directory)
+            Issue.record("start-up should fail")
+        } catch {
+            #expect("\(error)" == "error:1:21: missing key 'todayText'")
+        }
     }
 }

@@ -24,6 +24,7 @@ public func buildApplication(
     let templates = try TemplateSource(
         directory: configuration.templatesDirectory, reloads: configuration.isDevelopment, logger: logger)
     let renderer = PageRenderer(templates: templates, logger: logger)
+    try renderer.checkErrorPage()
 
     var serverConfiguration = configuration.serverConfiguration
     if let eventLoops = options.eventLoops { serverConfiguration.eventLoops = eventLoops }

@@ -54,6 +54,7 @@ struct ErrorPage: Sendable {
         data.addNull(Keys.viewer)
         data.addNull(Keys.sheet)
         data.add(Keys.hasSheet, false)
+        data.addNull(Keys.flash)
         data.add(Keys.content, object: { content in
             content.add(Keys.status, status.code)
             content.add(Keys.heading, heading)

@@ -25,6 +25,12 @@ final class PageRenderer: Sendable {
         return HTTPResponse(status: status, headers: SecurityHeaders.headers(SecurityHeaders.html, secure: secure), body: body)
     }
 
+    /// Renders the error page once, so a template that cannot show it stops the start-up instead of
+    /// every error answering in plain text.
+    func checkErrorPage() throws(TemplateError) {
+        _ = try render("error") { ErrorPage.internalServerError.addFields(to: &$0) }
+    }
+
     /// The error page in the layout; plain text if even that cannot be rendered.
     func errorPage(_ page: ErrorPage, secure: Bool) -> HTTPResponse {
         renderedErrorPage(page, secure: secure)
