@@ -82,9 +82,7 @@ extension ScreenBuilder {
             let options = model.options
             content.options = ItemOptionsContent(
                 canEdit: model.canEdit,
-                readOnlyNotice: model.canEdit ? nil
-                    : viewer.isSignedIn ? "Only the person who added this item, or an administrator, can change it."
-                    : "Sign in to change this item.",
+                readOnlyNotice: model.canEdit ? nil : "Only the person who added this item, or an administrator, can change it.",
                 signInHref: viewer.isSignedIn ? nil : .account(.login(next: optionsURL)),
                 editForm: FormContent(action: optionsURL, submitLabel: "Save", state: form ?? options.editForm.state),
                 isFavourite: options.isFavourite, favouriteAction: optionsURL,
