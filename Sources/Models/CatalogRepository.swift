@@ -9,7 +9,8 @@ public protocol CatalogRepository: Sendable {
     /// Every category with its count and the selected one's items, read at one moment.
     func snapshot(selecting category: CategoryID?) -> CatalogSnapshot
 
-    func addItem(_ draft: ItemDraft, to category: CategoryID) throws -> Item
+    /// `creator` is who added the item (nil: nobody, so only administrators may change it).
+    func addItem(_ draft: ItemDraft, to category: CategoryID, creator: UserID?) throws -> Item
     func updateItem(_ id: ItemID, with draft: ItemDraft) throws -> Item
     func setFavourite(_ id: ItemID, _ isFavourite: Bool) throws -> Item
     func deleteItem(_ id: ItemID) throws

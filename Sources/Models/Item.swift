@@ -7,10 +7,13 @@ public struct Item: Hashable, Sendable, Codable, Identifiable {
     public var createdAt: CalendarDate
     public var details: [DetailRow]
     public var isFavourite: Bool
+    /// Who added the item. Nil for items stored before creators were recorded (and the demo seed):
+    /// those belong to nobody, so only administrators may change them. Never changes after creation.
+    public var creator: UserID?
 
     public init(
         id: ItemID, category: CategoryID, title: String, subtitle: String,
-        createdAt: CalendarDate, details: [DetailRow] = [], isFavourite: Bool = false
+        createdAt: CalendarDate, details: [DetailRow] = [], isFavourite: Bool = false, creator: UserID? = nil
     ) {
         self.id = id
         self.category = category
@@ -19,5 +22,6 @@ public struct Item: Hashable, Sendable, Codable, Identifiable {
         self.createdAt = createdAt
         self.details = details
         self.isFavourite = isFavourite
+        self.creator = creator
     }
 }

@@ -66,15 +66,20 @@ public final class AccountService: AccountRepository {
         try register(username: username, email: email, password: password, settings: Settings())
     }
 
-    /// Registers with initial settings (the demo user's display name, for one). A taken username or
+    /// Registers with initial settings (the demo user's display name, for one); `isAdministrator`
+    /// only for accounts the server itself creates, never from a form. A taken username or
     /// email is refused before the deliberately slow hash, so such attempts cost the server nothing;
     /// both are checked again under the write lock, since another registration may win meanwhile.
-    public func register(username: String, email: String, password: String, settings: Settings) throws -> User {
+    public func register(
+        username: String, email: String, password: String, settings: Settings, isAdministrator: Bool = false
+    ) throws -> User {
         try ensureAvailable(username: username, email: email)
         let hash = try hasher.hash(password)
         return try writeLock.withLock { _ throws -> User in
             try ensureAvailable(username: username, email: email)
-            let user = User(id: UserID(ByteEncoding.hex(SecureRandom.bytes(8))), username: username, email: email, settings: settings)
+            let user = User(
+                id: UserID(ByteEncoding.hex(SecureRandom.bytes(8))), username: username, email: email, settings: settings,
+                isAdministrator: isAdministrator)
             try save(StoredAccount(user: user, password: hash))
             return user
         }

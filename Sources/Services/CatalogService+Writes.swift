@@ -2,12 +2,12 @@ import Models
 import Storage
 
 extension CatalogService {
-    public func addItem(_ draft: ItemDraft, to category: CategoryID) throws -> Item {
+    public func addItem(_ draft: ItemDraft, to category: CategoryID, creator: UserID?) throws -> Item {
         let item = try write(advancingCounter: true) { state in
             guard state.category(category) != nil else { throw CatalogError.unknownCategory(category) }
             return Item(
                 id: ItemID(state.nextItemID), category: category, title: draft.title, subtitle: draft.subtitle,
-                createdAt: today())
+                createdAt: today(), creator: creator)
         }
         notify(.itemAdded(item))
         return item

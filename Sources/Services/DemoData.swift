@@ -3,6 +3,10 @@ import Storage
 
 /// The deterministic demo content of the benchmark page (see PAGE_SPEC.md), plus a demo account
 /// so the benchmark can sign in.
+///
+/// The demo account is an administrator and the seeded items have no creator, so only
+/// administrators may change them. A data folder seeded before roles existed keeps its `demo`
+/// account as it is stored (no administrator): a name alone is no proof the account was seeded.
 public enum DemoData {
     public static let categoryCount = 8
     public static let itemsPerCategory = 50
@@ -37,7 +41,8 @@ public enum DemoData {
         guard store.isEmpty else { return false }
         try catalog.importCatalog(categories: categories(), items: items())
         _ = try accounts.register(
-            username: username, email: email, password: password, settings: Settings(displayName: displayName))
+            username: username, email: email, password: password, settings: Settings(displayName: displayName),
+            isAdministrator: true)
         return true
     }
 }

@@ -77,36 +77,47 @@ public struct ItemListViewModel {
     /// The empty form behind "New item".
     public var newItemForm: ItemFormViewModel { ItemFormViewModel() }
 
-    /// Validates `input` and adds the item to this category.
-    public func addItem(_ input: FormInput) throws -> FormOutcome<Item> {
+    /// Validates `input` and adds the item to this category, recording `creator` as who added it.
+    public func addItem(_ input: FormInput, creator: UserID?) throws -> FormOutcome<Item> {
         var form = ItemFormViewModel()
         guard let draft = form.validate(input) else { return .invalid(form.state) }
-        return .succeeded(try addItem(draft))
+        return .succeeded(try addItem(draft, creator: creator))
     }
 
-    public func addItem(_ draft: ItemDraft) throws -> Item {
+    public func addItem(_ draft: ItemDraft, creator: UserID?) throws -> Item {
         guard ItemFormViewModel.isValid(draft) else { throw Error.invalidDraft }
-        return try catalog.addItem(draft, to: category.id)
+        return try catalog.addItem(draft, to: category.id, creator: creator)
     }
 
-    /// Validates `input` and updates the item's title and subtitle.
-    public func updateItem(_ id: ItemID, _ input: FormInput) throws -> FormOutcome<Item> {
+    /// Validates `input` and updates the item's title and subtitle, if `user` may change it
+    /// (else `ItemPermissions.Denied`, before the input is looked at).
+    public func updateItem(_ id: ItemID, _ input: FormInput, by user: User?) throws -> FormOutcome<Item> {
+        try ensureCanEdit(id, by: user)
         var form = ItemFormViewModel()
         guard let draft = form.validate(input) else { return .invalid(form.state) }
-        return .succeeded(try updateItem(id, with: draft))
+        return .succeeded(try updateItem(id, with: draft, by: user))
     }
 
-    public func updateItem(_ id: ItemID, with draft: ItemDraft) throws -> Item {
+    public func updateItem(_ id: ItemID, with draft: ItemDraft, by user: User?) throws -> Item {
+        try ensureCanEdit(id, by: user)
         guard ItemFormViewModel.isValid(draft) else { throw Error.invalidDraft }
         return try catalog.updateItem(id, with: draft)
     }
 
-    public func setFavourite(_ id: ItemID, _ isFavourite: Bool) throws -> Item {
-        try catalog.setFavourite(id, isFavourite)
+    public func setFavourite(_ id: ItemID, _ isFavourite: Bool, by user: User?) throws -> Item {
+        try ensureCanEdit(id, by: user)
+        return try catalog.setFavourite(id, isFavourite)
     }
 
-    public func deleteItem(_ id: ItemID) throws {
+    public func deleteItem(_ id: ItemID, by user: User?) throws {
+        try ensureCanEdit(id, by: user)
         try catalog.deleteItem(id)
+    }
+
+    /// `CatalogError.unknownItem` for a missing item, `ItemPermissions.Denied` for one `user` may not change.
+    private func ensureCanEdit(_ id: ItemID, by user: User?) throws {
+        guard let item = catalog.item(id) else { throw CatalogError.unknownItem(id) }
+        try ItemPermissions.ensureCanEdit(item, by: user)
     }
 
     static func sorted(_ items: [Item], by sort: Sort) -> [Item] {

@@ -5,7 +5,8 @@ import Synchronization
 
 /// A coordinator over the sample data, with a clock that ticks one millisecond per reading.
 struct Fixture {
-    let catalog = InMemoryCatalog.sample()
+    /// Ada (`u1`) added every sample item, so she may change them.
+    let catalog = InMemoryCatalog.sample(creator: UserID("u1"))
     let accounts = InMemoryAccounts()
     let dependencies: AppDependencies
 
@@ -53,6 +54,11 @@ extension Screen {
         return nil
     }
 
+    var forbidden: ForbiddenContent? {
+        if case .forbidden(let content) = content { return content }
+        return nil
+    }
+
     /// Every href and form action on the screen, printed, for checking they all parse.
     var allURLs: [String] { allRoutes.map { $0.print() } }
 
@@ -80,6 +86,8 @@ extension Screen {
             urls += [account.form.action] + account.links.map(\.href)
         case .notFound(let notFound):
             urls += [notFound.nearest.href] + notFound.closest.map(\.href)
+        case .forbidden(let forbidden):
+            urls.append(forbidden.homeHref)
         case .inspector:
             break
         }

@@ -13,7 +13,7 @@ struct CatalogServiceTests {
     }
 
     @Test func anAddedItemGetsTheNextIdAndTodaysDate() throws {
-        let item = try fixture.catalog.addItem(ItemDraft(title: "New", subtitle: "Fresh"), to: first)
+        let item = try fixture.catalog.addItem(ItemDraft(title: "New", subtitle: "Fresh"), to: first, creator: nil)
         #expect(item.id == ItemID(401))
         #expect(item.createdAt == CalendarDate(fixture.clock.now))
         #expect(fixture.catalog.items(in: first).last == item)
@@ -21,7 +21,7 @@ struct CatalogServiceTests {
     }
 
     @Test func writesSurviveARestart() throws {
-        let added = try fixture.catalog.addItem(ItemDraft(title: "New", subtitle: "Fresh"), to: first)
+        let added = try fixture.catalog.addItem(ItemDraft(title: "New", subtitle: "Fresh"), to: first, creator: nil)
         _ = try fixture.catalog.updateItem(ItemID(2), with: ItemDraft(title: "Renamed", subtitle: "Changed"))
         _ = try fixture.catalog.setFavourite(ItemID(3), true)
         try fixture.catalog.deleteItem(ItemID(4))
@@ -58,16 +58,16 @@ struct CatalogServiceTests {
     }
 
     @Test func idsOfDeletedItemsAreNeverReused() throws {
-        let added = try fixture.catalog.addItem(ItemDraft(title: "Short-lived", subtitle: ""), to: first)
+        let added = try fixture.catalog.addItem(ItemDraft(title: "Short-lived", subtitle: ""), to: first, creator: nil)
         try fixture.catalog.deleteItem(added.id)
         try fixture.reopen()
-        #expect(try fixture.catalog.addItem(ItemDraft(title: "Next", subtitle: ""), to: first).id == ItemID(added.id.rawValue + 1))
+        #expect(try fixture.catalog.addItem(ItemDraft(title: "Next", subtitle: ""), to: first, creator: nil).id == ItemID(added.id.rawValue + 1))
     }
 
     @Test func unknownCategoriesAndItemsAreRefused() {
         let missing = CategoryID("nope")
         #expect(throws: CatalogError.unknownCategory(missing)) {
-            try fixture.catalog.addItem(ItemDraft(title: "x", subtitle: "y"), to: missing)
+            try fixture.catalog.addItem(ItemDraft(title: "x", subtitle: "y"), to: missing, creator: nil)
         }
         #expect(throws: CatalogError.unknownItem(ItemID(9999))) {
             try fixture.catalog.updateItem(ItemID(9999), with: ItemDraft(title: "x", subtitle: "y"))

@@ -25,9 +25,10 @@ public final class InMemoryAccounts: AccountRepository {
     public func throttle(retryAfterSeconds: Int?) { state.withLock { $0.throttle = retryAfterSeconds } }
 
     @discardableResult
-    public func add(username: String, email: String, password: String) -> User {
+    public func add(username: String, email: String, password: String, isAdministrator: Bool = false) -> User {
         state.withLock { state in
-            let user = User(id: UserID("u\(state.accounts.count + 1)"), username: username, email: email)
+            let user = User(
+                id: UserID("u\(state.accounts.count + 1)"), username: username, email: email, isAdministrator: isAdministrator)
             state.accounts.append(Account(user: user, password: password))
             return user
         }

@@ -20,8 +20,8 @@ public final class InMemoryCatalog: CatalogRepository {
         self.today = today
     }
 
-    /// books (1, 2), films (3), and a category whose slug needs escaping.
-    public static func sample() -> InMemoryCatalog {
+    /// books (1, 2), films (3), and a category whose slug needs escaping; every item added by `creator`.
+    public static func sample(creator: UserID? = nil) -> InMemoryCatalog {
         let day = CalendarDate(year: 2026, month: 1, day: 8)
         return InMemoryCatalog(
             categories: [
@@ -30,9 +30,9 @@ public final class InMemoryCatalog: CatalogRepository {
                 Category(id: CategoryID("odd slug/ü"), name: "Odd"),
             ],
             items: [
-                Item(id: ItemID(1), category: CategoryID("books"), title: "Dune", subtitle: "Herbert", createdAt: day),
-                Item(id: ItemID(2), category: CategoryID("books"), title: "Emma", subtitle: "Austen", createdAt: day),
-                Item(id: ItemID(3), category: CategoryID("films"), title: "Alien", subtitle: "Scott", createdAt: day),
+                Item(id: ItemID(1), category: CategoryID("books"), title: "Dune", subtitle: "Herbert", createdAt: day, creator: creator),
+                Item(id: ItemID(2), category: CategoryID("books"), title: "Emma", subtitle: "Austen", createdAt: day, creator: creator),
+                Item(id: ItemID(3), category: CategoryID("films"), title: "Alien", subtitle: "Scott", createdAt: day, creator: creator),
             ])
     }
 
@@ -63,11 +63,12 @@ public final class InMemoryCatalog: CatalogRepository {
     public func itemCount(in category: CategoryID) -> Int { items(in: category).count }
     public func item(_ id: ItemID) -> Item? { state.withLock { $0.items.first { $0.id == id } } }
 
-    public func addItem(_ draft: ItemDraft, to category: CategoryID) throws -> Item {
+    public func addItem(_ draft: ItemDraft, to category: CategoryID, creator: UserID?) throws -> Item {
         try state.withLock { state in
             guard state.categories.contains(where: { $0.id == category }) else { throw CatalogError.unknownCategory(category) }
             let item = Item(
-                id: ItemID(state.nextID), category: category, title: draft.title, subtitle: draft.subtitle, createdAt: today)
+                id: ItemID(state.nextID), category: category, title: draft.title, subtitle: draft.subtitle, createdAt: today,
+                creator: creator)
             state.nextID += 1
             state.items.append(item)
             state.writes.append("add \(item.id)")

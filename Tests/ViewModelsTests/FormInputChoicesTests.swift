@@ -32,7 +32,8 @@ import ViewModels
 
     @Test func aHostileIntentIsAnEditDecidedCheaply() throws {
         let catalog = InMemoryCatalog.demo(categories: 1, perCategory: 2)
-        let detail = try #require(ItemDetailViewModel(item: ItemID(1), tab: .options, catalog: catalog))
+        let admin = User(id: UserID("root"), username: "root", email: "root@example.com", isAdministrator: true)
+        let detail = try #require(ItemDetailViewModel(item: ItemID(1), tab: .options, viewer: admin, catalog: catalog))
         var outcome: FormOutcome<Item>?
         let elapsed = try ContinuousClock().measure {
             outcome = try detail.submitOptions(["intent": Self.hostile, "title": "Renamed"])

@@ -5,6 +5,8 @@ import Testing
 
 @Suite struct ItemDetailViewModelTests {
     let catalog = InMemoryCatalog.demo(categories: 2, perCategory: 10)
+    /// The demo items have no creator: only an administrator may change them.
+    let admin = User(id: UserID("root"), username: "root", email: "root@example.com", isAdministrator: true)
 
     @Test func overviewShowsTheItemForPeople() throws {
         let detail = try #require(ItemDetailViewModel(item: ItemID(7), catalog: catalog))
@@ -38,11 +40,11 @@ import Testing
     }
 
     @Test func optionsPrefillTheEditFormAndNameTheToggle() throws {
-        var detail = try #require(ItemDetailViewModel(item: ItemID(3), tab: .options, catalog: catalog))
+        var detail = try #require(ItemDetailViewModel(item: ItemID(3), tab: .options, viewer: admin, catalog: catalog))
         #expect(detail.options.editForm.state.fields.map(\.value) == ["Item 3 <1>", "Subtitle of item 3 in Category 1 & friends"])
         #expect(detail.options.favouriteActionLabel == "Add to favourites")
         _ = try detail.setFavourite(true)
-        detail = try #require(ItemDetailViewModel(item: ItemID(3), tab: .options, catalog: catalog))
+        detail = try #require(ItemDetailViewModel(item: ItemID(3), tab: .options, viewer: admin, catalog: catalog))
         #expect(detail.options.isFavourite)
         #expect(detail.overview.isFavourite)
         #expect(detail.options.favouriteActionLabel == "Remove from favourites")
@@ -56,14 +58,14 @@ import Testing
         (["intent": "bogus", "title": "Bogus intent edits"], false, "Bogus intent edits"),
     ] as [(FormInput, Bool, String)])
     func optionsSubmissionsFollowTheirIntent(_ input: FormInput, _ favourite: Bool, _ title: String) throws {
-        let detail = try #require(ItemDetailViewModel(item: ItemID(3), tab: .options, catalog: catalog))
+        let detail = try #require(ItemDetailViewModel(item: ItemID(3), tab: .options, viewer: admin, catalog: catalog))
         let item = try #require(try detail.submitOptions(input).value)
         #expect(item.isFavourite == favourite)
         #expect(item.title == title)
     }
 
     @Test func anInvalidEditKeepsTheTypedValues() throws {
-        let detail = try #require(ItemDetailViewModel(item: ItemID(3), tab: .options, catalog: catalog))
+        let detail = try #require(ItemDetailViewModel(item: ItemID(3), tab: .options, viewer: admin, catalog: catalog))
         let state = try #require(try detail.submitOptions(["title": " ", "subtitle": "new subtitle"]).state)
         #expect(state["title"]?.error == "Title is required")
         #expect(state["subtitle"]?.value == "new subtitle")
@@ -71,7 +73,7 @@ import Testing
     }
 
     @Test func deletesTheItem() throws {
-        let detail = try #require(ItemDetailViewModel(item: ItemID(4), catalog: catalog))
+        let detail = try #require(ItemDetailViewModel(item: ItemID(4), viewer: admin, catalog: catalog))
         #expect(detail.deletePrompt == "Delete “Item 4 <1>”? This cannot be undone.")
         try detail.delete()
         #expect(catalog.item(ItemID(4)) == nil)

@@ -6,6 +6,8 @@ import Testing
 @Suite struct ItemListViewModelTests {
     let catalog = InMemoryCatalog.demo(categories: 2, perCategory: 12)
     let category1 = CategoryID("category-1")
+    /// The demo items have no creator: only an administrator may change them.
+    let admin = User(id: UserID("root"), username: "root", email: "root@example.com", isAdministrator: true)
 
     @Test func listsOnlyTheCategorysItems() throws {
         let list = try #require(ItemListViewModel(category: category1, catalog: catalog))
@@ -66,7 +68,7 @@ import Testing
 
     @Test func addsAValidItemThroughTheRepository() throws {
         let list = try #require(ItemListViewModel(category: category1, catalog: catalog))
-        let item = try #require(try list.addItem(["title": " New <b>thing</b> ", "subtitle": "fresh"]).value)
+        let item = try #require(try list.addItem(["title": " New <b>thing</b> ", "subtitle": "fresh"], creator: nil).value)
         #expect(item.title == "New <b>thing</b>")
         #expect(item.category == category1)
         #expect(catalog.writes == ["add \(item.id)"])
@@ -77,43 +79,43 @@ import Testing
 
     @Test func refusesAnInvalidItemWithoutWriting() throws {
         let list = try #require(ItemListViewModel(category: category1, catalog: catalog))
-        let state = try #require(try list.addItem(["title": "", "subtitle": "kept"]).state)
+        let state = try #require(try list.addItem(["title": "", "subtitle": "kept"], creator: nil).state)
         #expect(state.errors == [FormError(fieldName: "title", message: "Title is required")])
         #expect(state["subtitle"]?.value == "kept")
         #expect(catalog.writes.isEmpty)
         #expect(throws: ItemListViewModel.Error.invalidDraft) {
-            try list.addItem(ItemDraft(title: "", subtitle: ""))
+            try list.addItem(ItemDraft(title: "", subtitle: ""), creator: nil)
         }
         #expect(catalog.writes.isEmpty)
     }
 
     @Test func updatesAnItem() throws {
         let list = try #require(ItemListViewModel(category: category1, catalog: catalog))
-        let item = try #require(try list.updateItem(ItemID(4), ["title": "Renamed", "subtitle": ""]).value)
+        let item = try #require(try list.updateItem(ItemID(4), ["title": "Renamed", "subtitle": ""], by: admin).value)
         #expect(item.title == "Renamed")
         #expect(catalog.item(ItemID(4))?.subtitle == "")
-        #expect(try list.updateItem(ItemID(4), ["title": ""]).state != nil)
+        #expect(try list.updateItem(ItemID(4), ["title": ""], by: admin).state != nil)
         #expect(catalog.writes == ["update 4"])
     }
 
     @Test func setsFavouritesAndDeletes() throws {
         let list = try #require(ItemListViewModel(category: category1, catalog: catalog))
-        #expect(try list.setFavourite(ItemID(5), true).isFavourite)
-        try list.deleteItem(ItemID(6))
+        #expect(try list.setFavourite(ItemID(5), true, by: admin).isFavourite)
+        try list.deleteItem(ItemID(6), by: admin)
         #expect(catalog.item(ItemID(6)) == nil)
         #expect(catalog.writes == ["favourite 5 true", "delete 6"])
     }
 
     @Test func passesCatalogErrorsThrough() throws {
         let list = try #require(ItemListViewModel(category: category1, catalog: catalog))
-        #expect(throws: CatalogError.unknownItem(ItemID(999))) { try list.deleteItem(ItemID(999)) }
-        #expect(throws: CatalogError.unknownItem(ItemID(999))) { try list.updateItem(ItemID(999), ["title": "x"]) }
+        #expect(throws: CatalogError.unknownItem(ItemID(999))) { try list.deleteItem(ItemID(999), by: admin) }
+        #expect(throws: CatalogError.unknownItem(ItemID(999))) { try list.updateItem(ItemID(999), ["title": "x"], by: admin) }
     }
 
     @Test(arguments: ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "Tom & Jerry's {{mustache}}"])
     func markupTravelsAsDataToEveryScreen(_ payload: String) throws {
         let list = try #require(ItemListViewModel(category: category1, catalog: catalog))
-        let item = try #require(try list.addItem(["title": payload, "subtitle": payload]).value)
+        let item = try #require(try list.addItem(["title": payload, "subtitle": payload], creator: nil).value)
         let reloaded = try #require(ItemListViewModel(category: category1, selected: item.id, catalog: catalog))
         #expect(reloaded.selectedRow?.title == payload)
         #expect(reloaded.selectedRow?.subtitle == payload)

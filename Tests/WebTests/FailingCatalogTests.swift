@@ -18,7 +18,7 @@ struct FailingWritesCatalog: CatalogRepository {
     func itemCount(in category: CategoryID) -> Int { reads.itemCount(in: category) }
     func item(_ id: ItemID) -> Item? { reads.item(id) }
 
-    func addItem(_ draft: ItemDraft, to category: CategoryID) throws -> Item { throw DiskFull() }
+    func addItem(_ draft: ItemDraft, to category: CategoryID, creator: UserID?) throws -> Item { throw DiskFull() }
     func updateItem(_ id: ItemID, with draft: ItemDraft) throws -> Item { throw DiskFull() }
     func setFavourite(_ id: ItemID, _ isFavourite: Bool) throws -> Item { throw DiskFull() }
     func deleteItem(_ id: ItemID) throws { throw DiskFull() }

@@ -4,7 +4,8 @@ import ViewModels
 extension AppCoordinator {
     /// A POST to a screen's URL. Valid: a redirect (post/redirect/get) or a sign-in/out. Invalid: the
     /// same screen, `.invalid`, with errors and the values kept (a sheet stays open). Guarded forms
-    /// send visitors to sign in first. `client` is who sent the form, for the account throttles.
+    /// send visitors to sign in first; a change to an item the viewer may not change is the error
+    /// page, `.forbidden`, whatever the form says. `client` is who sent the form, for the account throttles.
     /// Throws only unexpected repository failures.
     public func submit(_ route: AppRoute, form: FormInput, viewer: Viewer, client: Client) throws -> NavigationOutcome {
         guard route.acceptsForms else { return notFound(path: route.print(), viewer: viewer) }
@@ -31,7 +32,7 @@ extension AppCoordinator {
                 guard let list = ItemListViewModel(category: category, settings: viewer.settings, catalog: catalog) else {
                     return showLibrary(route, viewer: viewer)
                 }
-                switch try list.addItem(form) {
+                switch try list.addItem(form, creator: viewer.user?.id) {
                 case .succeeded(let item):
                     notice = Notice.itemAdded(item)
                     return .redirect(.library(.item(category, item.id, nil)))
@@ -41,9 +42,10 @@ extension AppCoordinator {
                     return refusedLibraryForm(route, state: state, viewer: viewer, retryAfterSeconds: seconds)
                 }
             case .item(let category, let id, _):
-                guard let detail = ItemDetailViewModel(item: id, tab: .options, catalog: catalog) else {
+                guard let detail = ItemDetailViewModel(item: id, tab: .options, viewer: viewer.user, catalog: catalog) else {
                     return showLibrary(route, viewer: viewer)
                 }
+                guard detail.canEdit else { return forbidden(category, id, viewer: viewer).outcome() }
                 switch try detail.submitOptions(form) {
                 case .succeeded(let item):
                     notice = item.isFavourite == detail.item.isFavourite ? Notice.itemSaved(item) : Notice.favourite(item)
@@ -54,9 +56,10 @@ extension AppCoordinator {
                     return refusedLibraryForm(route, state: state, viewer: viewer, retryAfterSeconds: seconds)
                 }
             case .deleteItem(let category, let id):
-                guard let detail = ItemDetailViewModel(item: id, catalog: catalog) else {
+                guard let detail = ItemDetailViewModel(item: id, viewer: viewer.user, catalog: catalog) else {
                     return showLibrary(route, viewer: viewer)
                 }
+                guard detail.canEdit else { return forbidden(category, id, viewer: viewer).outcome() }
                 try detail.delete()
                 notice = Notice.itemDeleted(detail.item.title)
                 pruneStaleLocations()
@@ -80,6 +83,10 @@ extension AppCoordinator {
             case .home, .category:
                 return notFound(path: route.print(), viewer: viewer)
             }
+        } catch let denied as ItemPermissions.Denied {
+            // The view models refuse on their own too; the checks above normally answer first.
+            guard let category = route.category else { throw denied }
+            return forbidden(category, denied.item, viewer: viewer).outcome()
         } catch is CatalogError {
             // The data changed under the form (deleted in another window): show where things stand now.
             pruneStaleLocations()

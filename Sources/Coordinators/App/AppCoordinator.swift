@@ -112,6 +112,9 @@ public final class AppCoordinator: Coordinator {
         if route.isGuarded && !viewer.isSignedIn {
             return .ready(signInFirst(then: .library(route)))
         }
+        if case .deleteItem(let category, let id) = route, !mayChange(id, viewer: viewer) {
+            return forbidden(category, id, viewer: viewer)
+        }
         library.show(route == .home ? resolvedLibraryHome() : route)
         visit(.library(route))
         return build(.library(url: .library(route)), for: viewer)

@@ -18,7 +18,9 @@ extension ScreenBuilder {
         }
         // The topmost item page, without making an array of the stack's pages.
         let detail = stack.pushed.reversed().lazy.compactMap(itemPage).first ?? itemPage(stack.root)
-        let detailModel = detail.flatMap { ItemDetailViewModel(item: $0.1, tab: $0.2, catalog: catalog) }
+        let detailModel = detail.flatMap {
+            ItemDetailViewModel(item: $0.1, tab: $0.2, viewer: viewer.user, catalog: catalog, accounts: dependencies.accounts)
+        }
 
         let snapshot = catalog.snapshot(selecting: category)
         let sidebar = SidebarViewModel(selected: category, isSettingsSelected: isShowingSettings, snapshot: snapshot)
@@ -70,7 +72,7 @@ extension ScreenBuilder {
                     title: entry.title, href: .library(.item(category, item, entry.tab == .overview ? nil : entry.tab)),
                     isCurrent: entry.isSelected)
             },
-            tab: tab, closeHref: .library(.category(category)))
+            tab: tab, closeHref: .library(.category(category)), canEdit: model.canEdit)
         switch tab {
         case .overview:
             content.overview = model.overview
@@ -79,6 +81,9 @@ extension ScreenBuilder {
         case .options:
             let options = model.options
             content.options = ItemOptionsContent(
+                canEdit: model.canEdit,
+                readOnlyNotice: model.canEdit ? nil : "Only the person who added this item, or an administrator, can change it.",
+                signInHref: viewer.isSignedIn ? nil : .account(.login(next: optionsURL)),
                 editForm: FormContent(action: optionsURL, submitLabel: "Save", state: form ?? options.editForm.state),
                 isFavourite: options.isFavourite, favouriteAction: optionsURL,
                 favouriteIntent: (options.isFavourite ? ItemDetailViewModel.Intent.unfavourite : .favourite).rawValue,

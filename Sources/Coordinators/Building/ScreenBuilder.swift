@@ -28,6 +28,7 @@ public struct ScreenBuilder: Sendable {
         case .account(let route): accountScreen(route)
         case .inspector(let snapshot): inspectorScreen(snapshot)
         case .notFound(let requested, let nearest): notFoundScreen(requested: requested, nearest: nearest)
+        case .forbidden(let category, let item): forbiddenScreen(category: category, item: item)
         }
     }
 

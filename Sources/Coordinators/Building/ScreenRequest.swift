@@ -1,3 +1,4 @@
+import Models
 import ViewModels
 
 /// Which screen a GET shows, as the coordinator decided it: a plain value that crosses from the
@@ -12,4 +13,6 @@ public enum ScreenRequest: Hashable, Sendable {
     case inspector(InspectorSnapshot)
     /// A 404 with the nearest screen that exists.
     case notFound(requested: String, nearest: AppRoute)
+    /// A change to an item the viewer may not make: the error page, with a way back to the item.
+    case forbidden(CategoryID, ItemID)
 }

@@ -18,4 +18,6 @@ public struct ItemDetailContent: Hashable, Sendable {
     public var rows: [DetailRow]?
     /// Set on the Options tab.
     public var options: ItemOptionsContent?
+    /// Whether the viewer may change the item (see `ItemPermissions`).
+    public var canEdit: Bool
 }

@@ -8,4 +8,5 @@ public enum ScreenContent: Hashable, Sendable {
     case account(AccountContent)
     case inspector(InspectorViewModel)
     case notFound(NotFoundContent)
+    case forbidden(ForbiddenContent)
 }

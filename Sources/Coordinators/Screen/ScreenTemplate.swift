@@ -9,4 +9,6 @@ public enum ScreenTemplate: String, Hashable, Sendable, CaseIterable {
     case resetPassword = "reset-password"
     case inspector
     case notFound = "not-found"
+    /// The site's error page, in the layout with the viewer's chrome.
+    case forbidden = "error"
 }

@@ -56,6 +56,7 @@ extension ItemDetailContent: TemplateFields {
             data.addNull(Keys.rows)
         }
         data.add(Keys.options, options)
+        data.add(Keys.canEdit, canEdit)
     }
 }
 
@@ -68,6 +69,9 @@ extension DetailRow: TemplateFields {
 
 extension ItemOptionsContent: TemplateFields {
     func addFields(to data: inout TemplateData) {
+        data.add(Keys.canEdit, canEdit)
+        data.add(Keys.readOnlyNotice, readOnlyNotice)
+        data.add(Keys.signInHref, signInHref)
         data.add(Keys.editForm, editForm)
         data.add(Keys.isFavourite, isFavourite)
         data.add(Keys.favouriteAction, favouriteAction)
@@ -101,5 +105,6 @@ extension ItemDetailViewModel.Overview: TemplateFields {
         data.add(Keys.created, created)
         data.add(Keys.createdISO, createdISO)
         data.add(Keys.isFavourite, isFavourite)
+        data.add(Keys.createdBy, createdBy)
     }
 }

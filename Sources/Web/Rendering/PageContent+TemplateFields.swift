@@ -1,4 +1,5 @@
 import Coordinators
+import HTTPCore
 import TemplateEngine
 import ViewModels
 
@@ -52,6 +53,16 @@ extension NotFoundContent: TemplateFields {
         data.add(Keys.message, message)
         data.add(Keys.nearest, nearest)
         data.add(Keys.closest, list: closest)
+    }
+}
+
+/// In the shape of the `error` template, which ErrorPage fills for the server's own refusals.
+extension ForbiddenContent: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.status, HTTPStatus.forbidden.code)
+        data.add(Keys.heading, heading)
+        data.add(Keys.message, message)
+        data.add(Keys.homeHref, homeHref)
     }
 }
 

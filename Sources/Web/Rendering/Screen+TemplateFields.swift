@@ -98,6 +98,7 @@ extension ScreenContent {
         case .account(let content): data.add(key, content)
         case .inspector(let content): data.add(key, content)
         case .notFound(let content): data.add(key, content)
+        case .forbidden(let content): data.add(key, content)
         }
     }
 }

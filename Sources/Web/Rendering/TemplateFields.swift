@@ -18,6 +18,11 @@ extension TemplateData {
         }
     }
 
+    /// A link, or null.
+    mutating func add(_ key: TemplateKey, _ route: AppRoute?) {
+        if let route { add(key, route) } else { addNull(key) }
+    }
+
     /// A nested object.
     mutating func add(_ key: TemplateKey, _ value: some TemplateFields) {
         add(key, object: value.addFields)

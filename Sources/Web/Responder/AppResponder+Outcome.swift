@@ -53,7 +53,7 @@ extension AppResponder {
         return renderer.errorPage(.internalServerError, secure: connection.isSecure)
     }
 
-    /// A screen's page with the status its outcome implies (200, 422 for a refused form, 404).
+    /// A screen's page with the status its outcome implies (200, 422 for a refused form, 404, 403).
     func page(_ screen: Screen?, csrfToken: String, connection: ConnectionInfo, status: HTTPStatus? = nil) -> HTTPResponse {
         guard let screen else { return renderer.errorPage(.internalServerError, secure: connection.isSecure) }
         let status = status ?? {
@@ -61,6 +61,7 @@ extension AppResponder {
             case .ok: .ok
             case .invalid: .unprocessableContent
             case .notFound: .notFound
+            case .forbidden: .forbidden
             }
         }()
         do {
