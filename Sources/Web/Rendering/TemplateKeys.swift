@@ -115,6 +115,7 @@ enum Keys {
     /// Every key above: the names the screens' data can provide, which every template is checked
     /// against at start-up (a template naming anything else is a typo).
     static let all: [TemplateKey] = [
+        canEdit, createdBy, readOnlyNotice, signInHref,
         action, autocomplete, backLink, backToRoot, breadcrumbs, categories, categoryName, choices, closeHref,
         closest, content, created, createdISO, csrfToken, deleteHref, depth, detail, detailHref, dismissHref,
         displayName, editForm, error, errors, events, flash, favouriteAction, favouriteActionLabel, favouriteIntent,
