@@ -93,6 +93,7 @@ public struct RESPParser: Sendable {
         }
         guard let lineEnd = try findLineEnd() else { return .needsMoreBytes }
         let type = buffer[index]
+        guard lineEnd > index else { throw .unknownType(type) }
         let content = (index + 1)..<lineEnd
         switch type {
         case UInt8(ascii: "+"):
