@@ -71,6 +71,8 @@ extension RedisConnection {
             close()
             throw error
         }
+        // Bytes beyond the last reply answer nothing that was asked: the stream is out of step.
+        if !parser.isIdle { close() }
         return replies
     }
 }
