@@ -64,6 +64,14 @@ import Testing
         #expect(!connection.isOpen)
     }
 
+    @Test func anUnaskedForReplyClosesTheConnectionAfterTheAnswer() throws {
+        let server = FakeRedis()
+        let connection = try RedisConnection(configuration: Self.configuration(port: server.port))
+        server.acceptAndSend("+PONG\r\n+EXTRA\r\n")
+        #expect(try connection.send(RedisCommand("PING")) == .simpleString("PONG"))
+        #expect(!connection.isOpen)
+    }
+
     @Test func anIdleConnectionTheServerClosedIsNotUsable() throws {
         let server = FakeRedis()
         let connection = try RedisConnection(configuration: Self.configuration(port: server.port))
