@@ -83,5 +83,7 @@ import Testing
         let configuration = try RedisConfiguration(url: "rediss://alice:hunter2@[::1]:6380/4")
         #expect(configuration.redactedURL == "rediss://alice:***@[::1]:6380/4")
         #expect(try RedisConfiguration(url: "redis://cache").redactedURL == "redis://cache:6379")
+        #expect(!"\(configuration)".contains("hunter2"))
+        #expect(!String(reflecting: configuration).contains("hunter2"))
     }
 }
