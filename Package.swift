@@ -19,6 +19,7 @@ let package = Package(
         .target(name: "TemplateEngine"),
         .target(name: "Storage"),
         .target(name: "Navigation"),
+        .target(name: "RedisClient", dependencies: ["CSystem", "COpenSSL"]),
 
         // The app
         .target(name: "Models"),
@@ -38,6 +39,7 @@ let package = Package(
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"], path: "Tests/StorageCrashWriter"),
+        .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "TestSupport"]),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "Storage"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
