@@ -120,10 +120,8 @@
   async function visit(url, {method = "GET", body, trigger, push = true, state} = {}) {
     if (current) current.abort();
     const mine = current = new AbortController();
-    const slow = setTimeout(() => {
-      root.classList.add("is-loading");
-      document.getElementById("main")?.setAttribute("aria-busy", "true");
-    }, 150);
+    root.setAttribute("aria-busy", "true");
+    const slow = setTimeout(() => root.classList.add("is-loading"), 150);
     let response;
     try {
       response = await fetch(url, {method, body, signal: mine.signal, credentials: "same-origin",
@@ -136,6 +134,9 @@
       remember();
       const to = new URL(response.url);
       to.hash = new URL(url, location.href).hash;
+      // The element a #fragment picked stays :target until replaced; a new screen must not keep it.
+      const target = document.querySelector(":target");
+      if (target && to.hash !== location.hash) target.replaceWith(target.cloneNode(true));
       swap(page, trigger, push);
       if (push && to.href !== location.href) history.pushState(null, "", to);
       else history.replaceState(history.state, "", to);
@@ -149,7 +150,7 @@
       if (mine === current) current = null;
       if (!current) {
         root.classList.remove("is-loading");
-        document.getElementById("main")?.removeAttribute("aria-busy");
+        root.removeAttribute("aria-busy");
       }
     }
   }
@@ -161,8 +162,9 @@
   }
 
   document.addEventListener("click", event => {
-    if (event.target.closest(".sheet-backdrop")) return closeSheet();
-    const link = event.target.closest("a[href]");
+    const target = event.target instanceof Element ? event.target : document.body;
+    if (target.closest(".sheet-backdrop")) return closeSheet();
+    const link = target.closest("a[href]");
     if (!link || event.defaultPrevented || event.button || event.metaKey || event.ctrlKey || event.shiftKey
       || event.altKey || link.target || link.hasAttribute("download") || link.origin !== location.origin) return;
     if (link.hash && link.pathname + link.search === here()) return;  // an anchor on this page
@@ -191,9 +193,10 @@
     if (event.key === "Escape" && !event.defaultPrevented && closeSheet()) event.preventDefault();
   });
 
-  // Back/Forward: the browser shows an entry the server may not know about; ask for it again.
+  // Back/Forward: the browser shows an entry the server may not know about; ask for it again (also
+  // when an answer is still awaited: that one is dropped). A #fragment alone changes no screen.
   addEventListener("popstate", event => {
-    if (here() !== shown) visit(location.href, {push: false, state: event.state});
+    if (here() !== shown || current) visit(location.href, {push: false, state: event.state});
   });
   addEventListener("pageshow", event => {
     if (event.persisted) visit(location.href, {push: false, state: history.state});
