@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end check in a real browser: installs what the suite needs (as root), builds the release
-# server, walks it in headless Chromium (Tests/EndToEnd/run_e2e.py) and validates the HTML of every
+# server, walks it in headless Chromium with JavaScript on (Public/app.js) and off, each on a fresh
+# server (Tests/EndToEnd/run_e2e.py), and validates the HTML of every
 # screen of the URL contract (Tests/EndToEnd/check_contract_html.py). Non-zero exit on any failure.
 #
 # Environment: WAYPOINT_BINARY=path skips the build and tests that binary;

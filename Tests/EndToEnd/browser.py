@@ -102,15 +102,20 @@ class PageRecorder:
     @staticmethod
     def _served_html(driver):
         """The bytes the server sent for the document on screen (the browser's performance log
-        names its request), so the checker sees the real markup, not the browser's repaired DOM."""
+        names its request), so the checker sees the real markup, not the browser's repaired DOM.
+        With JavaScript, app.js fetches pages and swaps them in: its last HTML answer for this
+        address is the page on screen."""
         url = driver.current_url.split("#")[0]
         request_id = None
         try:
             for entry in driver.get_log("performance"):
                 message = json.loads(entry["message"])["message"]
-                if message["method"] == "Network.responseReceived" and message["params"]["type"] == "Document" \
-                        and message["params"]["response"]["url"].split("#")[0] == url:
-                    request_id = message["params"]["requestId"]
+                if message["method"] != "Network.responseReceived":
+                    continue
+                params = message["params"]
+                fetched_page = params["type"] == "Fetch" and params["response"].get("mimeType") == "text/html"
+                if (params["type"] == "Document" or fetched_page) and params["response"]["url"].split("#")[0] == url:
+                    request_id = params["requestId"]
             if request_id is None:  # no new response, e.g. restored from the back/forward cache
                 return None
             return driver.execute_cdp_cmd("Network.getResponseBody", {"requestId": request_id})["body"]

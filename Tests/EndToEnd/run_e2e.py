@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Waypoint end to end in a real browser: starts the release server on a fresh data folder and a free
 loopback port, walks the app as a new user with headless Chromium, checks every page it visits
-(Nu HTML checker, axe-core, labels, visible focus) and saves a screenshot of each step.
+(Nu HTML checker, axe-core, labels, visible focus) and saves a screenshot of each step. The walk runs
+twice, each on its own server: with JavaScript (app.js answers links and forms in place; then the
+steps only the script has) and without (plain links and forms, which must work just the same).
 
     python3 Tests/EndToEnd/run_e2e.py [--binary .build/release/waypoint] [--app-root .] [--artifacts .e2e-artifacts]
+                                      [--javascript on|off|both] [--only 1,2,3]
 
 Exit status 0 only when every step and every check passed."""
 
@@ -24,7 +27,7 @@ sys.path.insert(0, HERE)
 
 from browser import make_driver, PageRecorder  # noqa: E402
 from html_validation import validate_folder  # noqa: E402
-from steps import STEPS  # noqa: E402
+from steps import SCRIPT_STEPS, STEPS  # noqa: E402
 from walk import Walk  # noqa: E402
 from ui import UI  # noqa: E402
 from waypoint_server import WaypointServer  # noqa: E402
@@ -40,6 +43,8 @@ def parse_arguments():
     parser.add_argument("--artifacts", default=os.environ.get("E2E_ARTIFACTS", os.path.join(REPO, ".e2e-artifacts")))
     parser.add_argument("--keep-data", action="store_true", help="leave the temporary data folder behind")
     parser.add_argument("--only", help="comma-separated step numbers to run (later steps may rely on earlier ones)")
+    parser.add_argument("--javascript", choices=("on", "off", "both"), default="both",
+                        help="walk with JavaScript on, off, or both (default), each on a fresh server")
     return parser.parse_args()
 
 
@@ -62,7 +67,7 @@ def clear_artifacts(artifacts):
 
 def save_failure(driver, artifacts, name):
     """The screen and source at the moment a step failed, for whoever reads CI's log."""
-    stem = os.path.join(artifacts, "FAILED-" + name.split()[0])
+    stem = os.path.join(artifacts, "FAILED-" + name)
     try:
         driver.save_screenshot(stem + ".png")
         with open(stem + ".html.txt", "w", encoding="utf-8") as page:
@@ -71,13 +76,15 @@ def save_failure(driver, artifacts, name):
         pass
 
 
-def run_steps(walk, driver, artifacts, only):
+def run_steps(walk, driver, artifacts, only, label):
     results = []
     if only:
         walk.ui.open("/library")
-    for name, step in STEPS:
-        if only and name.split()[0] not in only:
+    steps = STEPS + (SCRIPT_STEPS if walk.ui.javascript else [])
+    for step_name, step in steps:
+        if only and step_name.split()[0] not in only:
             continue
+        name = f"{step_name} [{label}]"
         started = time.monotonic()
         try:
             step(walk)
@@ -86,12 +93,36 @@ def run_steps(walk, driver, artifacts, only):
         except SuiteTimeout:
             raise
         except Exception as error:  # one failed step is reported, and the walk goes on
-            save_failure(driver, artifacts, name)
+            save_failure(driver, artifacts, f"{step_name.split()[0]}-{label.replace(' ', '-')}")
             detail = f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
             results.append((name, False, detail, time.monotonic() - started))
             print(f"FAIL  {name}  ({time.monotonic() - started:.1f} s)\n      {detail}", flush=True)
             traceback.print_exc(limit=3, file=sys.stdout)
     return results
+
+
+def walk_once(arguments, artifacts, recorder, only, javascript):
+    """One walk in one browser (JavaScript on or off) against its own server and data folder."""
+    label = "JS on" if javascript else "JS off"
+    data_dir = tempfile.mkdtemp(prefix="waypoint-e2e-")
+    log = os.path.join(artifacts, f"server-{'js' if javascript else 'no-js'}.log")
+    server = WaypointServer(arguments.binary, arguments.app_root, data_dir, log)
+    driver = None
+    try:
+        server.start()
+        print(f"{label}: server {arguments.binary} on {server.base_url}, data {data_dir}", flush=True)
+        driver = make_driver(javascript=javascript)
+        walk = Walk(UI(driver, server.base_url, recorder, javascript=javascript), server, recorder, artifacts)
+        return run_steps(walk, driver, artifacts, only, label)
+    finally:
+        if driver:
+            try:
+                driver.quit()
+            except Exception:
+                pass
+        server.stop()
+        if not arguments.keep_data:
+            shutil.rmtree(data_dir, ignore_errors=True)
 
 
 def main():
@@ -103,30 +134,18 @@ def main():
     clear_artifacts(artifacts)
     pages = os.path.join(artifacts, "pages")
     recorder = PageRecorder(artifacts, pages)
-    data_dir = tempfile.mkdtemp(prefix="waypoint-e2e-")
-    server = WaypointServer(arguments.binary, arguments.app_root, data_dir, os.path.join(artifacts, "server.log"))
     signal.signal(signal.SIGALRM, on_alarm)
     signal.alarm(SUITE_TIME_LIMIT)
-    results, driver, fatal = [], None, None
+    results, fatal = [], None
+    modes = {"on": [True], "off": [False], "both": [True, False]}[arguments.javascript]
     try:
-        server.start()
-        print(f"server {arguments.binary} on {server.base_url}, data {data_dir}", flush=True)
-        driver = make_driver()
-        walk = Walk(UI(driver, server.base_url, recorder), server, recorder, artifacts)
-        results = run_steps(walk, driver, artifacts, only)
+        for javascript in modes:
+            results += walk_once(arguments, artifacts, recorder, only, javascript)
     except Exception as error:
         fatal = f"{type(error).__name__}: {error}"
         traceback.print_exc(limit=5, file=sys.stdout)
     finally:
         signal.alarm(0)
-        if driver:
-            try:
-                driver.quit()
-            except Exception:
-                pass
-        server.stop()
-        if not arguments.keep_data:
-            shutil.rmtree(data_dir, ignore_errors=True)
 
     print("\nNu HTML checker over the saved pages…", flush=True)
     validation = validate_folder(pages)
@@ -138,7 +157,7 @@ def main():
     duration = time.monotonic() - started
     print("\n=== Waypoint end-to-end summary ===")
     for name, ok, detail, seconds in results:
-        print(f"  {'PASS' if ok else 'FAIL'}  {name:<48} {seconds:5.1f} s  {detail}")
+        print(f"  {'PASS' if ok else 'FAIL'}  {name:<58} {seconds:5.1f} s  {detail}")
     if fatal:
         print(f"  FATAL {fatal}")
     print(f"  steps: {passed} passed, {len(failed)} failed of {len(results)}")

@@ -1,8 +1,10 @@
 """The walk a new user takes through Waypoint, one function per step of the issue, in order. Each step
-starts from wherever the previous one left the browser, as a person would."""
+starts from wherever the previous one left the browser, as a person would. STEPS run with JavaScript
+on and off; SCRIPT_STEPS check what Public/app.js adds."""
 
 from steps_account import step_account_and_items, step_sign_out_in_and_reset
 from steps_navigation import step_category_and_tabs, step_deep_link, step_flow_and_history, step_sheet
+from steps_script import step_back_syncs_server, step_in_place_keeps_scroll, step_sheet_dialog, step_slow_progress
 from steps_settings import step_narrow, step_restart, step_theme
 
 STEPS = [
@@ -15,4 +17,12 @@ STEPS = [
     ("7 theme", step_theme),
     ("8 restart", step_restart),
     ("9 375 px", step_narrow),
+]
+
+# What app.js adds, walked with JavaScript on only (after the steps above, in the same browser).
+SCRIPT_STEPS = [
+    ("10 Back tells the server", step_back_syncs_server),
+    ("11 in place, list keeps scroll", step_in_place_keeps_scroll),
+    ("12 sheet as a dialog", step_sheet_dialog),
+    ("13 slow answer shows progress", step_slow_progress),
 ]

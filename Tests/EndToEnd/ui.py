@@ -1,5 +1,9 @@
 """What a user does and sees, in Selenium terms: click a link by its text, type into a labelled field,
-press a button, wait for the address bar; every wait is bounded."""
+press a button, wait for the address bar; every wait is bounded.
+
+With JavaScript on, Public/app.js answers links and forms in place: the address bar changes only once
+the new content is in, `<html aria-busy>` is set while an answer is awaited, and a `waypoint:swap`
+event on the document follows each swap. The waits here accept a swap or a new document alike."""
 
 import re
 from urllib.parse import urlsplit
@@ -59,11 +63,12 @@ class UI:
         self._wait_loaded()
 
     def wait_for_new_page(self, old_html, timeout=WAIT_SECONDS):
-        """After a form posts back to its own URL (422), the address does not change: wait for a new document."""
+        """After a form posts back to its own URL (422), the address does not change: wait for a new
+        document, or (with JavaScript) for app.js to swap in the answer."""
         def replaced(_):
             try:
                 old_html.tag_name
-                return False
+                return self.javascript and self.driver.execute_script("return window.e2eSwaps !== 0")
             except StaleElementReferenceException:
                 return True
             except WebDriverException as error:  # Chromium's way of saying the same while navigating
@@ -75,8 +80,31 @@ class UI:
         self._wait_loaded()
 
     def _wait_loaded(self):
-        WebDriverWait(self.driver, WAIT_SECONDS).until(
-            lambda d: d.execute_script("return document.readyState") == "complete")
+        """The document is loaded and (with JavaScript) app.js awaits no answer."""
+        WebDriverWait(self.driver, WAIT_SECONDS).until(lambda d: d.execute_script(
+            "return document.readyState === 'complete' && !document.documentElement.hasAttribute('aria-busy')"))
+
+    def _mark(self):
+        """Returns the <html> to wait on for the next page; with JavaScript, also counts app.js's swaps
+        (a new document has no counter, which reads as "swapped" too)."""
+        if self.javascript:
+            self.driver.execute_script(
+                "window.e2eSwaps = 0; if (!window.e2eCounting) { window.e2eCounting = true;"
+                " document.addEventListener('waypoint:swap', () => { window.e2eSwaps += 1; }); }")
+        return self.find("html")
+
+    def _follow(self, link, activate, then):
+        """Activates a link and waits for where it leads: `then`, or else the next page or swap
+        (a link to a #fragment of this page loads nothing)."""
+        same_page = self.driver.execute_script(
+            "const a = arguments[0]; return Boolean(a.hash) && a.pathname + a.search === location.pathname + location.search",
+            link)
+        old_html = self._mark()
+        activate()
+        if then:
+            self.wait_for_path(then)
+        elif not same_page:
+            self.wait_for_new_page(old_html)
 
     # Looking
 
@@ -128,21 +156,17 @@ class UI:
     def click_link(self, text, within="body", then=None):
         link = self.link(text, within)
         self._scroll_to(link)
-        link.click()
-        if then:
-            self.wait_for_path(then)
+        self._follow(link, link.click, then)
 
     def follow_with_keyboard(self, text, within="body", then=None):
         """Focuses the link and presses Enter, as a keyboard user would."""
         link = self.link(text, within)
         self._scroll_to(link)
-        link.send_keys(Keys.ENTER)
-        if then:
-            self.wait_for_path(then)
+        self._follow(link, lambda: link.send_keys(Keys.ENTER), then)
 
     def submit_with_enter(self, field_name):
         """Presses Enter in a field, which submits its form; returns the old <html> to wait on."""
-        old_html = self.find("html")
+        old_html = self._mark()
         self.find(f"#field-{field_name}").send_keys(Keys.ENTER)
         return old_html
 
@@ -157,7 +181,7 @@ class UI:
 
     def press(self, label, within="body"):
         """Clicks the visible submit button labelled `label`; returns the old <html> to wait on."""
-        old_html = self.find("html")
+        old_html = self._mark()
         for button in self.find_all(f"{within} button"):
             if " ".join(button.text.split()) == label and button.is_displayed():
                 self._scroll_to(button)
@@ -167,7 +191,7 @@ class UI:
 
     def _scroll_to(self, element):
         try:
-            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});", element)
         except StaleElementReferenceException:
             pass
 
