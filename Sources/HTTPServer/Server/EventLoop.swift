@@ -43,6 +43,9 @@ final class EventLoop: @unchecked Sendable {
     private let threadID = Atomic<UInt>(0)
     /// How many connections sit idle here, for siblings looking for one to close at the cap.
     private let idleCount = Atomic<Int>(0)
+    /// How many connections this loop holds, idle or not: one that is about to go idle (its answer
+    /// written, its state not yet updated) is found only by the loop itself.
+    private let openCount = Atomic<Int>(0)
     /// The server's other loops; set once before any loop runs, cleared by this loop when it finishes.
     var siblings: [EventLoop] = []
 
@@ -205,6 +208,7 @@ final class EventLoop: @unchecked Sendable {
             return
         }
         connections[id] = connection
+        openCount.store(connections.count, ordering: .relaxed)
         trackIdleness(of: connection)
     }
 
@@ -216,10 +220,14 @@ final class EventLoop: @unchecked Sendable {
         return true
     }
 
-    /// At the cap with nothing idle here: a sibling with idle connections adopts the socket; with
-    /// none anywhere, it is refused.
+    /// At the cap with nothing idle here: a sibling adopts the socket, one with idle connections
+    /// first, else one with any connection (it may be about to go idle: only its own loop can tell,
+    /// and refuses if none is); with no connection anywhere else, it is refused.
     private func handOver(_ fd: Int32, remoteAddress: String) {
-        for sibling in siblings where sibling !== self && sibling.idleCount.load(ordering: .relaxed) > 0 {
+        let others = siblings.filter { $0 !== self }
+        let candidates = others.filter { $0.idleCount.load(ordering: .relaxed) > 0 }
+            + others.filter { $0.idleCount.load(ordering: .relaxed) == 0 && $0.openCount.load(ordering: .relaxed) > 0 }
+        for sibling in candidates {
             if sibling.post(.adopt(fd: fd, remoteAddress: remoteAddress)) { return }
         }
         reportCap("no connection is idle, refusing new ones with 503")
@@ -446,6 +454,7 @@ final class EventLoop: @unchecked Sendable {
         _ = wp_epoll_del(epollFD, connection.fd)
         connection.transport.close()
         connections[connection.id] = nil
+        openCount.store(connections.count, ordering: .relaxed)
         if releasingSlot { limiter.release() }
     }
 
