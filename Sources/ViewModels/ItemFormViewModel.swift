@@ -26,6 +26,16 @@ public struct ItemFormViewModel: Hashable, Sendable {
         return state.isInvalid ? nil : ItemDraft(title: title, subtitle: subtitle)
     }
 
+    /// What a visitor typed before being sent to sign in, kept to fill the form again afterwards;
+    /// nil when it is larger than the form could ever accept (nothing that size is kept).
+    public static func typed(_ input: FormInput) -> ItemDraft? {
+        let title = input["title"] ?? ""
+        let subtitle = input["subtitle"] ?? ""
+        guard title.utf8.count <= FieldRules.title.maximumBytes, subtitle.utf8.count <= FieldRules.subtitle.maximumBytes
+        else { return nil }
+        return ItemDraft(title: title, subtitle: subtitle)
+    }
+
     /// Whether a draft from anywhere (not only this form) obeys the same rules.
     public static func isValid(_ draft: ItemDraft) -> Bool {
         var form = ItemFormViewModel()

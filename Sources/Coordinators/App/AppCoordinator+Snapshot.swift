@@ -8,7 +8,7 @@ extension AppCoordinator {
             activeTab: activeTab, lastLocation: lastLocation, returnTo: existingChild(AccountCoordinator.self)?.returnTo,
             library: library?.stack, selectedCategory: library?.selectedCategory,
             flow: existingChild(FlowCoordinator.self)?.stack, screen: existingChild(ScreenCoordinator.self)?.stack,
-            notice: notice)
+            notice: notice, draft: draft)
     }
 
     /// A coordinator back in the state `snapshot` describes, checked against today's data. Stacks
@@ -20,6 +20,7 @@ extension AppCoordinator {
         activeTab = snapshot.activeTab
         lastLocation = snapshot.lastLocation
         notice = snapshot.notice
+        draft = snapshot.draft
         if let returnTo = snapshot.returnTo { account.returnTo = returnTo }
         if let stack = snapshot.library {
             let coordinator = dependencies.factory.library()

@@ -20,7 +20,10 @@ extension AppCoordinator {
     }
 
     private func submitLibrary(_ route: LibraryRoute, form: FormInput, viewer: Viewer) throws -> NavigationOutcome {
-        guard viewer.isSignedIn else { return signInFirst(then: .library(route)) }
+        guard viewer.isSignedIn else {
+            if let typed = Self.draftable(route, form) { draft = FormDraft(route: route, values: typed) }
+            return signInFirst(then: .library(route))
+        }
         switch check(route) {
         case .valid: break
         case .moved, .missing: return showLibrary(route, viewer: viewer)
@@ -91,6 +94,16 @@ extension AppCoordinator {
             // The data changed under the form (deleted in another window): show where things stand now.
             pruneStaleLocations()
             return showLibrary(route, viewer: viewer)
+        }
+    }
+
+    /// The forms whose typed values are worth keeping across signing in: new items and edits.
+    private static func draftable(_ route: LibraryRoute, _ form: FormInput) -> ItemDraft? {
+        switch route {
+        case .newItem: ItemFormViewModel.typed(form)
+        case .item(_, _, .options) where (form[ItemDetailViewModel.intentFieldName] ?? "edit") == "edit":
+            ItemFormViewModel.typed(form)
+        default: nil
         }
     }
 

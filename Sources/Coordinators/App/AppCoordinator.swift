@@ -19,6 +19,10 @@ public final class AppCoordinator: Coordinator {
     /// Where `/` goes.
     public internal(set) var lastLocation: AppRoute?
     public internal(set) var ledger: NavigationLedger
+    /// A guarded form's values typed by a visitor, for the form once they have signed in.
+    public internal(set) var draft: FormDraft? {
+        didSet { if draft != oldValue { changeCount += 1 } }
+    }
     /// A confirmation for the next screen (after a form succeeded), shown once.
     public internal(set) var notice: String? {
         didSet { if notice != oldValue { changeCount += 1 } }
@@ -117,7 +121,10 @@ public final class AppCoordinator: Coordinator {
         }
         library.show(route == .home ? resolvedLibraryHome() : route)
         visit(.library(route))
-        return build(.library(url: .library(route)), for: viewer)
+        // Back at a form left to sign in: it shows what was typed, once.
+        let typed = viewer.isSignedIn && draft?.route == route ? draft?.values : nil
+        if typed != nil { draft = nil }
+        return build(.library(url: .library(route), draft: typed), for: viewer)
     }
 
     func navigate(to route: AccountRoute, viewer: Viewer) -> PendingOutcome {

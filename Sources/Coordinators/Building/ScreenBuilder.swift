@@ -22,7 +22,7 @@ public struct ScreenBuilder: Sendable {
     /// The screen a GET asked for.
     public func screen(for request: ScreenRequest) -> Screen {
         switch request {
-        case .library(let url): libraryScreen(url: url)
+        case .library(let url, let draft): libraryScreen(url: url, form: draft.map { ItemFormViewModel(draft: $0).state })
         case .flow(let route): flowScreen(route)
         case .screenTab(let route): screenTabScreen(route)
         case .account(let route): accountScreen(route)

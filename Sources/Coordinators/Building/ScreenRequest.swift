@@ -5,7 +5,8 @@ import ViewModels
 /// session's lock to `ScreenBuilder`.
 public enum ScreenRequest: Hashable, Sendable {
     /// The Library as its stack stands; `url` is the route as requested (`/library` stays `/library`).
-    case library(url: AppRoute)
+    /// `draft`: what the viewer typed into the visible form before signing in.
+    case library(url: AppRoute, draft: ItemDraft? = nil)
     case flow(FlowRoute)
     case screenTab(ScreenRoute)
     case account(AccountRoute)

@@ -19,11 +19,14 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
     public var screen: NavigationStack<ScreenRoute>?
     /// A confirmation waiting to be shown once, on the next screen.
     public var notice: String?
+    /// A guarded form's values, typed before signing in.
+    public var draft: FormDraft?
 
     public init(
         version: Int = NavigationSnapshot.currentVersion, activeTab: AppTab? = nil, lastLocation: AppRoute? = nil,
         returnTo: AppRoute? = nil, library: NavigationStack<LibraryRoute>? = nil, selectedCategory: CategoryID? = nil,
-        flow: NavigationStack<FlowRoute>? = nil, screen: NavigationStack<ScreenRoute>? = nil, notice: String? = nil
+        flow: NavigationStack<FlowRoute>? = nil, screen: NavigationStack<ScreenRoute>? = nil, notice: String? = nil,
+        draft: FormDraft? = nil
     ) {
         self.version = version
         self.activeTab = activeTab
@@ -34,5 +37,6 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
         self.flow = flow
         self.screen = screen
         self.notice = notice
+        self.draft = draft
     }
 }

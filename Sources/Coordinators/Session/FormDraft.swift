@@ -1,0 +1,14 @@
+import Models
+
+/// What a signed-out visitor typed into a guarded form before being sent to sign in: kept with the
+/// session's navigation state (never in the URL) and shown once, when they come back to the form.
+public struct FormDraft: Hashable, Sendable, Codable {
+    /// The form's screen.
+    public var route: LibraryRoute
+    public var values: ItemDraft
+
+    public init(route: LibraryRoute, values: ItemDraft) {
+        self.route = route
+        self.values = values
+    }
+}
