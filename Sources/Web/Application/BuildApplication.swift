@@ -104,7 +104,7 @@ private func assemble(
     let seconds: @Sendable () -> Int64 = { Int64(clock().timeIntervalSince1970.rounded(.down)) }
     let archive = SessionArchive(
         sessions: sessions, journal: journal, legacyFile: SessionFile(directory: configuration.dataDirectory),
-        logger: logger, clock: seconds)
+        userNavigation: UserNavigation(store: services.store), logger: logger, clock: seconds)
     do {
         try archive.restore()
     } catch {
@@ -113,7 +113,7 @@ private func assemble(
     }
     let pool = WorkerPool(threads: options.workerThreads)
     let responder = AppResponder(
-        dependencies: dependencies, sessions: sessions,
+        dependencies: dependencies, sessions: sessions, userNavigation: archive.userNavigation,
         admission: VisitorAdmission(configuration: options.visitorAdmission), proxies: configuration.trustedProxies,
         renderer: renderer, pool: pool, logger: logger, clock: seconds)
     services.catalog.observe { change in

@@ -19,6 +19,9 @@ extension AppResponder {
         case .redirect(let target):
             return redirect(to: target, connection: connection)
         case .signIn(let user, let target):
+            if let saved = userNavigation?.navigation(of: user.id) {
+                _ = try? session.withNavigation(dependencies) { $0.adoptTabs(from: saved) }
+            }
             do {
                 try sessions.rotate(session, now: clock()) { record in
                     record.userID = user.id
@@ -35,6 +38,8 @@ extension AppResponder {
             response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
             return response
         case .signOut(let target):
+            // The user's tabs as left here are what their next sign-in, anywhere, brings back.
+            try? userNavigation?.save([session.record.withLock { $0 }])
             // The old id dies with the sign-in; the navigation stays with the new visitor id.
             do {
                 try sessions.rotate(session, now: clock()) { $0.userID = nil }

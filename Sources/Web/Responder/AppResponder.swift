@@ -17,6 +17,8 @@ final class AppResponder: HTTPResponder {
     let dependencies: AppDependencies
     let sessions: SessionStore
     let admission: VisitorAdmission
+    /// Signed-in users' tabs, brought back at sign-in on any browser.
+    let userNavigation: UserNavigation?
     let proxies: TrustedProxies
     let renderer: PageRenderer
     let pool: WorkerPool
@@ -25,13 +27,15 @@ final class AppResponder: HTTPResponder {
     let clock: @Sendable () -> Int64
 
     init(
-        dependencies: AppDependencies, sessions: SessionStore, admission: VisitorAdmission,
+        dependencies: AppDependencies, sessions: SessionStore, userNavigation: UserNavigation? = nil,
+        admission: VisitorAdmission,
         proxies: TrustedProxies = TrustedProxies(), renderer: PageRenderer,
         pool: WorkerPool, logger: Logger, clock: @escaping @Sendable () -> Int64
     ) {
         self.dependencies = dependencies
         self.sessions = sessions
         self.admission = admission
+        self.userNavigation = userNavigation
         self.proxies = proxies
         self.renderer = renderer
         self.pool = pool

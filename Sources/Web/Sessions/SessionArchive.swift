@@ -8,17 +8,20 @@ final class SessionArchive: Sendable {
     let journal: SessionJournal
     /// A sessions file of an earlier version, imported once into the journal.
     let legacyFile: SessionFile
+    /// Signed-in users' navigation, saved with their accounts.
+    let userNavigation: UserNavigation?
     private let logger: Logger
     /// Seconds since 1970.
     private let clock: @Sendable () -> Int64
 
     init(
-        sessions: SessionStore, journal: SessionJournal, legacyFile: SessionFile, logger: Logger,
-        clock: @escaping @Sendable () -> Int64
+        sessions: SessionStore, journal: SessionJournal, legacyFile: SessionFile, userNavigation: UserNavigation? = nil,
+        logger: Logger, clock: @escaping @Sendable () -> Int64
     ) {
         self.sessions = sessions
         self.journal = journal
         self.legacyFile = legacyFile
+        self.userNavigation = userNavigation
         self.logger = logger
         self.clock = clock
     }
@@ -35,12 +38,13 @@ final class SessionArchive: Sendable {
         if !records.isEmpty { logger.info("restored \(sessions.count) of \(records.count) saved sessions") }
     }
 
-    /// Writes the sessions that changed since the last save.
+    /// Writes the sessions that changed since the last save, and signed-in users' navigation.
     func save() {
         do {
-            try sessions.saveChanges(now: clock())
+            let written = try sessions.saveChanges(now: clock())
+            try userNavigation?.save(written)
         } catch {
-            logger.error("sessions not saved to the journal: \(error)")
+            logger.error("sessions not saved: \(error)")
         }
     }
 

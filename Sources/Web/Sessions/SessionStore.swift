@@ -170,11 +170,11 @@ final class SessionStore: Sendable {
     }
 
     /// Writes the sessions that changed since the last save and forgets the ones that are gone;
-    /// the work is bounded by what changed, not by how many sessions there are. Returns how many
-    /// records it wrote.
+    /// the work is bounded by what changed, not by how many sessions there are. Returns the records
+    /// it wrote.
     @discardableResult
-    func saveChanges(now: Int64) throws -> Int {
-        guard let journal else { return 0 }
+    func saveChanges(now: Int64) throws -> [SessionRecord] {
+        guard let journal else { return [] }
         let timeout = configuration.idleTimeout
         var records: [SessionRecord] = []
         var removed: [String] = []
@@ -196,7 +196,7 @@ final class SessionStore: Sendable {
                 taken.append((shard, changed, gone))
             }
         }
-        guard !records.isEmpty || !removed.isEmpty else { return 0 }
+        guard !records.isEmpty || !removed.isEmpty else { return [] }
         do {
             try journal.write(records: records, removing: removed)
         } catch {
@@ -209,7 +209,7 @@ final class SessionStore: Sendable {
             }
             throw error
         }
-        return records.count
+        return records
     }
 
     /// Puts saved sessions back, oldest use first so the LRU order survives; expired ones are skipped.
