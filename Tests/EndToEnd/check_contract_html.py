@@ -50,7 +50,7 @@ PUBLIC_SCREENS = [
     ("register", "/register", 200),
     ("register-next", "/register?next=%2Fflow%2Fsecondary1", 200),
     ("forgot-password", "/forgot-password", 200),
-    ("reset-password-bad-token", "/reset-password/not-a-token", 200),
+    ("reset-password-bad-token", "/reset-password/not-a-token", 404),
     ("inspector", "/_navigation", 200),
     ("not-found", "/library/category-1/items/1/nope", 404),
     ("not-found-flow", "/flow/tertiary", 404),

@@ -22,9 +22,17 @@ import Testing
         "/library/category-3/items/107/details", "/library/category-3/items/107/options", "/library/settings",
         "/flow", "/flow/secondary1", "/flow/secondary2", "/flow/secondary1/tertiary",
         "/screen", "/screen/detail", "/screen/sheet",
-        "/login", "/login?next=%2Flibrary%2Fcategory-3", "/register", "/forgot-password", "/reset-password/unknown-token",
+        "/login", "/login?next=%2Flibrary%2Fcategory-3", "/register", "/forgot-password",
         "/_navigation",
     ]
+
+    @Test func aDeadResetLinkIs404WithAWayToANewOne() throws {
+        let app = try TestApp()
+        let response = try app.client().get("/reset-password/unknown-token")
+        #expect(response.status == 404)
+        #expect(response.text.contains("This reset link is invalid or has expired."))
+        #expect(response.text.contains(#"href="/forgot-password""#))
+    }
 
     @Test(arguments: contract)
     func everyScreenOfTheURLContractAnswersEscapedHTML(path: String) throws {

@@ -42,6 +42,8 @@ extension ScreenBuilder {
                 links: [Link(title: "Ask for a new link", href: .account(.forgotPassword(next: nil)))],
                 problem: state == nil && !model.isTokenValid ? ResetPasswordFormViewModel.invalidToken : nil)
         }
-        return makeScreen(template, route: .account(route), status: status, content: .account(content))
+        // A reset link that is unknown, used or expired names nothing: 404, with the way to a new one.
+        let isDeadLink = if case .resetPassword = route, state == nil, content.problem != nil { true } else { false }
+        return makeScreen(template, route: .account(route), status: isDeadLink ? .notFound : status, content: .account(content))
     }
 }
