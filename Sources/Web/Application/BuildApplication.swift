@@ -2,6 +2,7 @@ import Coordinators
 import Foundation
 import HTTPServer
 import Models
+import RedisClient
 import Services
 import Storage
 import ViewModels
@@ -50,7 +51,7 @@ public func buildApplication(
                     dataDirectory: configuration.dataDirectory, passwordIterations: configuration.passwordIterations,
                     resetLinkBase: configuration.publicURL?.description
                         ?? (configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)"),
-                    throttles: .init(login: options.loginThrottle)),
+                    throttles: .init(login: options.loginThrottle), redis: configuration.redis.map(boundedForPages)),
                 clock: options.clock, log: { logger.info($0) }, warn: { logger.warning($0) })
         } catch let error as StorageError {
             switch error {
@@ -129,4 +130,14 @@ private func assemble(
     return Application(
         configuration: configuration, services: services, server: server, root: root, responder: responder,
         archive: archive, sessionStore: sessionStore, saver: saver, pool: pool, logger: logger)
+}
+
+/// Every Redis wait short enough that a page answers 503 within about two seconds while Redis is
+/// unreachable, instead of hanging on the five-second defaults.
+func boundedForPages(_ redis: RedisConfiguration) -> RedisConfiguration {
+    var redis = redis
+    redis.connectTimeout = min(redis.connectTimeout, .seconds(1))
+    redis.replyTimeout = min(redis.replyTimeout, .seconds(1))
+    redis.checkoutTimeout = min(redis.checkoutTimeout, .milliseconds(500))
+    return redis
 }
