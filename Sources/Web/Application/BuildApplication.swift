@@ -86,17 +86,25 @@ private func assemble(
         now: { Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)) },
         isDevelopment: configuration.isDevelopment)
     let (timeoutSeconds, _) = options.sessionIdleTimeout.components
-    let sessionStore: JournalStore
-    do {
-        sessionStore = try JournalStore(
-            configuration: .init(directory: SessionJournal.directory(inDataDirectory: configuration.dataDirectory)))
-    } catch let error as StorageError {
-        switch error {
-        case .locked, .io: throw error
-        default: throw StartupError.storeRefused(error, dataDirectory: configuration.dataDirectory)
+    let sessionStore: JournalStore?
+    let journal: any SessionPersistence
+    if let redis = services.redisStore {
+        sessionStore = nil
+        journal = RedisSessionJournal(pool: redis.pool, idleTimeout: timeoutSeconds)
+    } else {
+        let store: JournalStore
+        do {
+            store = try JournalStore(
+                configuration: .init(directory: SessionJournal.directory(inDataDirectory: configuration.dataDirectory)))
+        } catch let error as StorageError {
+            switch error {
+            case .locked, .io: throw error
+            default: throw StartupError.storeRefused(error, dataDirectory: configuration.dataDirectory)
+            }
         }
+        sessionStore = store
+        journal = SessionJournal(store: store)
     }
-    let journal = SessionJournal(store: sessionStore)
     let sessions = SessionStore(
         configuration: .init(
             maxSignedIn: options.maxSignedInSessions, maxVisitors: options.maxVisitorSessions,
@@ -109,14 +117,17 @@ private func assemble(
     do {
         try archive.restore()
     } catch {
-        sessionStore.close()
+        sessionStore?.close()
         throw error
     }
     let pool = WorkerPool(threads: options.workerThreads)
+    var sharedState: (@Sendable () throws -> Void)?
+    if services.redisStore != nil { sharedState = { try services.synchronize() } }
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions,
         admission: VisitorAdmission(configuration: options.visitorAdmission), proxies: configuration.trustedProxies,
-        renderer: renderer, pool: pool, logger: logger, clock: seconds)
+        renderer: renderer, pool: pool, logger: logger, clock: seconds,
+        sharedState: sharedState)
     services.catalog.observe { change in
         switch change {
         case .itemRemoved, .itemMoved: responder.pruneSessions()
