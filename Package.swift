@@ -23,12 +23,12 @@ let package = Package(
 
         // The app
         .target(name: "Models"),
-        .target(name: "Services", dependencies: ["Models", "Storage", "COpenSSL"]),
+        .target(name: "Services", dependencies: ["Models", "Storage", "RedisClient", "COpenSSL"]),
         .target(name: "ViewModels", dependencies: ["Models"]),
         .target(name: "Coordinators", dependencies: ["Models", "ViewModels", "Navigation"]),
         .target(name: "Web", dependencies: [
-            "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "Models", "Services", "ViewModels", "Navigation",
-            "Coordinators",
+            "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "RedisClient", "Models", "Services", "ViewModels",
+            "Navigation", "Coordinators",
         ]),
         .executableTarget(name: "waypoint", dependencies: ["Web", "HTTPServer"]),
 
@@ -40,10 +40,10 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"], path: "Tests/StorageCrashWriter"),
         .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "TestSupport"]),
-        .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "Storage"]),
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "Storage", "RedisClient", "TestSupport"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "Models", "Navigation", "TestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer", "RedisClient", "TestSupport"]),
     ]
 )

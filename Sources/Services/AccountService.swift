@@ -43,6 +43,8 @@ public final class AccountService: AccountRepository {
     let state: Mutex<AccountState>
     /// Serialises writers so uniqueness checks and token consumption see every earlier write.
     let writeLock = Mutex(())
+    /// Usernames and emails claimed across instances; nil when this instance is the only writer.
+    let sharedIndex: (any SharedIndex)?
 
     /// `hasher` defaults to PBKDF2 at the configured cost. `background` defaults to running the
     /// work at once, which suits tests; a server passes a queue so answers never wait for the disk.
@@ -50,8 +52,10 @@ public final class AccountService: AccountRepository {
         store: any KeyValueStore, outbox: Outbox, configuration: Configuration = Configuration(),
         hasher: (any PasswordHashing)? = nil,
         clock: @escaping @Sendable () -> Date = { Date() }, log: @escaping @Sendable (String) -> Void = { _ in },
-        background: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() }
+        background: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() },
+        sharedIndex: (any SharedIndex)? = nil
     ) throws {
+        self.sharedIndex = sharedIndex
         self.configuration = configuration
         self.store = store
         self.outbox = outbox
@@ -80,9 +84,38 @@ public final class AccountService: AccountRepository {
             let user = User(
                 id: UserID(ByteEncoding.hex(SecureRandom.bytes(8))), username: username, email: email, settings: settings,
                 isAdministrator: isAdministrator)
-            try save(StoredAccount(user: user, password: hash))
+            try claim(username: username, email: email, for: user.id)
+            do {
+                try save(StoredAccount(user: user, password: hash))
+            } catch {
+                try? releaseClaims(username: username, email: email, of: user.id)
+                throw error
+            }
             return user
         }
+    }
+
+    /// Replaces the accounts in memory with those of `store` (another instance wrote).
+    public func reload(from store: any KeyValueStore) throws {
+        let accounts = try StoreCoding.decodeAll(StoredAccount.self, in: Self.accountsCollection, of: store)
+        writeLock.withLock { _ in state.withLock { $0 = AccountState(accounts) } }
+    }
+
+    /// Across instances, the in-memory check is not enough: the shared index decides who wins.
+    private func claim(username: String, email: String, for id: UserID) throws {
+        guard let sharedIndex else { return }
+        guard try sharedIndex.claim(index: "usernames", key: AccountState.fold(username), owner: id.rawValue) else {
+            throw AccountError.usernameTaken
+        }
+        guard try sharedIndex.claim(index: "emails", key: AccountState.fold(email), owner: id.rawValue) else {
+            try? sharedIndex.release(index: "usernames", key: AccountState.fold(username), owner: id.rawValue)
+            throw AccountError.emailTaken
+        }
+    }
+
+    private func releaseClaims(username: String, email: String, of id: UserID) throws {
+        try sharedIndex?.release(index: "usernames", key: AccountState.fold(username), owner: id.rawValue)
+        try sharedIndex?.release(index: "emails", key: AccountState.fold(email), owner: id.rawValue)
     }
 
     /// The same error, after about the same work, whether the username is unknown or the password wrong.

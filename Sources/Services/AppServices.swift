@@ -1,4 +1,5 @@
 import Foundation
+import RedisClient
 import Storage
 
 /// The data side of Waypoint opened from one data directory: the store in `<data>/store`, mail in
@@ -12,12 +13,15 @@ public final class AppServices: Sendable {
         public var seedDemoData: Bool
         public var snapshotThreshold: Int
         public var throttles: ThrottledAccounts.Configuration
+        /// Keeps accounts and the catalog in this Redis instead of `<data>/store`.
+        public var redis: RedisConfiguration?
 
         public init(
             dataDirectory: String, passwordIterations: Int = PasswordHasher.defaultIterations, resetLinkBase: String = "",
             seedDemoData: Bool = true, snapshotThreshold: Int = 8 << 20,
-            throttles: ThrottledAccounts.Configuration = .init()
+            throttles: ThrottledAccounts.Configuration = .init(), redis: RedisConfiguration? = nil
         ) {
+            self.redis = redis
             self.dataDirectory = dataDirectory
             self.passwordIterations = passwordIterations
             self.resetLinkBase = resetLinkBase
@@ -27,7 +31,11 @@ public final class AppServices: Sendable {
         }
     }
 
-    public let store: JournalStore
+    public let store: any KeyValueStore
+    /// The embedded store, when there is no Redis.
+    public let journalStore: JournalStore?
+    /// The shared store, with `--redis-url`.
+    public let redisStore: RedisStore?
     public let catalog: CatalogService
     public let accounts: AccountService
     /// Sign-in, registration and password resets behind per-client throttles: what forms should call.
@@ -48,13 +56,19 @@ public final class AppServices: Sendable {
         configuration: Configuration, clock: @escaping @Sendable () -> Date = { Date() },
         log: @escaping @Sendable (String) -> Void = { _ in }, warn: (@Sendable (String) -> Void)? = nil
     ) throws {
-        store = try JournalStore(configuration: .init(
-            directory: Self.storeDirectory(inDataDirectory: configuration.dataDirectory),
-            snapshotThreshold: configuration.snapshotThreshold))
-        if store.recovery.isClean {
-            log("store opened: \(store.recovery)")
+        if let redis = configuration.redis {
+            let redisStore = try Self.openRedis(redis, log: log)
+            (store, journalStore, self.redisStore) = (redisStore, nil, redisStore)
         } else {
-            (warn ?? log)("store opened after recovery: \(store.recovery)")
+            let journal = try JournalStore(configuration: .init(
+                directory: Self.storeDirectory(inDataDirectory: configuration.dataDirectory),
+                snapshotThreshold: configuration.snapshotThreshold))
+            if journal.recovery.isClean {
+                log("store opened: \(journal.recovery)")
+            } else {
+                (warn ?? log)("store opened after recovery: \(journal.recovery)")
+            }
+            (store, journalStore, redisStore) = (journal, journal, nil)
         }
         let mail = MailQueue(log: log)
         self.mail = mail
@@ -63,11 +77,12 @@ public final class AppServices: Sendable {
         accounts = try AccountService(
             store: store, outbox: outbox,
             configuration: .init(passwordIterations: configuration.passwordIterations, resetLinkBase: configuration.resetLinkBase),
-            clock: clock, log: log, background: mail.submit)
+            clock: clock, log: log, background: mail.submit, sharedIndex: redisStore)
         throttledAccounts = ThrottledAccounts(accounts: accounts, configuration: configuration.throttles, clock: clock)
         seeded = configuration.seedDemoData
             ? try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts) : false
         if seeded { log("seeded the demo catalog and the user \(DemoData.username)") }
+        if let redisStore { redisStore.noteSynchronized(try redisStore.version()) }
     }
 
     /// Returns once every reset request made so far has written its token and mail.
@@ -78,6 +93,7 @@ public final class AppServices: Sendable {
     /// Finishes the queued mail, then releases the store's files (and its directory lock).
     public func close() {
         waitForQueuedMail()
-        store.close()
+        journalStore?.close()
+        redisStore?.pool.close()
     }
 }

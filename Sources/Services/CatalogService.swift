@@ -22,13 +22,23 @@ public final class CatalogService: CatalogRepository {
     public init(store: any KeyValueStore, clock: @escaping @Sendable () -> Date = { Date() }) throws {
         self.store = store
         self.today = { CalendarDate(clock()) }
+        state = Mutex(try Self.load(from: store))
+    }
+
+    /// Replaces the catalog in memory with that of `store` (another instance wrote).
+    public func reload(from store: any KeyValueStore) throws {
+        let loaded = try Self.load(from: store)
+        writeLock.withLock { _ in state.withLock { $0 = loaded } }
+    }
+
+    static func load(from store: any KeyValueStore) throws -> CatalogState {
         let categories = try StoreCoding.decodeAll(StoredCategory.self, in: Self.categoriesCollection, of: store)
             .sorted { ($0.position, $0.category.id) < ($1.position, $1.category.id) }
             .map(\.category)
         let items = try StoreCoding.decodeAll(Item.self, in: Self.itemsCollection, of: store)
         let nextItemID = store.get(Self.metaCollection, key: Self.nextItemIDKey)
             .flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 1
-        state = Mutex(CatalogState(categories: categories, items: items, nextItemID: nextItemID))
+        return CatalogState(categories: categories, items: items, nextItemID: nextItemID)
     }
 
     /// Calls `observer` after every committed change, on the writer's thread, outside all locks.

@@ -162,3 +162,49 @@ import Testing
         #expect(WaypointConfiguration.helpText.contains("WAYPOINT_REDIRECT_PORT"))
     }
 }
+
+@Suite struct RedisConfigurationOptionTests {
+    @Test func noRedisURLKeepsTheEmbeddedStore() throws {
+        #expect(try WaypointConfiguration.parse(arguments: [], environment: [:]).redis == nil)
+    }
+
+    @Test func theRedisURLIsReadFromTheFlagOrTheEnvironment() throws {
+        let flag = try WaypointConfiguration.parse(arguments: ["--redis-url", "redis://cache:6380/2"], environment: [:])
+        #expect(flag.redis?.host == "cache")
+        #expect(flag.redis?.port == 6380)
+        #expect(flag.redis?.database == 2)
+        let variable = try WaypointConfiguration.parse(
+            arguments: [], environment: ["WAYPOINT_REDIS_URL": "rediss://u:secret@cache", "WAYPOINT_REDIS_CA": "/ca.pem"])
+        #expect(variable.redis?.usesTLS == true)
+        #expect(variable.redis?.password == "secret")
+        #expect(variable.redis?.caFilePath == "/ca.pem")
+    }
+
+    @Test func theCAFileAppliesWhicheverOrderTheFlagsCome() throws {
+        let configuration = try WaypointConfiguration.parse(
+            arguments: ["--redis-ca", "/ca.pem", "--redis-url", "rediss://cache"], environment: [:])
+        #expect(configuration.redis?.caFilePath == "/ca.pem")
+    }
+
+    @Test func aCAFileWithoutTLSIsRefused() {
+        #expect(throws: WaypointConfiguration.Error.redisCAWithoutTLS) {
+            try WaypointConfiguration.parse(arguments: ["--redis-url", "redis://cache", "--redis-ca", "/ca.pem"], environment: [:])
+        }
+    }
+
+    @Test func aBadRedisURLIsRefusedWithoutPrintingThePassword() {
+        do {
+            _ = try WaypointConfiguration.parse(arguments: ["--redis-url", "redis://user:hunter2@cache:99999"], environment: [:])
+            Issue.record("the URL was accepted")
+        } catch {
+            #expect(error.description.contains("port"))
+            #expect(!error.description.contains("hunter2"))
+        }
+    }
+
+    @Test func theHelpTableNamesTheRedisOptions() {
+        #expect(WaypointConfiguration.helpText.contains("--redis-url URL"))
+        #expect(WaypointConfiguration.helpText.contains("WAYPOINT_REDIS_URL"))
+        #expect(WaypointConfiguration.helpText.contains("--redis-ca FILE"))
+    }
+}

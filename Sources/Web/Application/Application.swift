@@ -70,7 +70,7 @@ public final class Application: Sendable {
     let responder: AppResponder
     let archive: SessionArchive
     /// The sessions' journal files, closed last.
-    let sessionStore: JournalStore
+    let sessionStore: JournalStore?
     let saver: SessionSaver
     let pool: WorkerPool
     let logger: Logger
@@ -78,7 +78,7 @@ public final class Application: Sendable {
 
     init(
         configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, root: any HTTPResponder,
-        responder: AppResponder, archive: SessionArchive, sessionStore: JournalStore, saver: SessionSaver, pool: WorkerPool,
+        responder: AppResponder, archive: SessionArchive, sessionStore: JournalStore?, saver: SessionSaver, pool: WorkerPool,
         logger: Logger
     ) {
         self.configuration = configuration
@@ -110,7 +110,7 @@ public final class Application: Sendable {
         pool.shutdown()
         saver.stop()
         archive.save()
-        sessionStore.close()
+        sessionStore?.close()
         services.close()
     }
 

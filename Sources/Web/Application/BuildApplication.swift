@@ -2,6 +2,7 @@ import Coordinators
 import Foundation
 import HTTPServer
 import Models
+import RedisClient
 import Services
 import Storage
 import ViewModels
@@ -50,7 +51,7 @@ public func buildApplication(
                     dataDirectory: configuration.dataDirectory, passwordIterations: configuration.passwordIterations,
                     resetLinkBase: configuration.publicURL?.description
                         ?? (configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)"),
-                    throttles: .init(login: options.loginThrottle)),
+                    throttles: .init(login: options.loginThrottle), redis: configuration.redis.map(boundedForPages)),
                 clock: options.clock, log: { logger.info($0) }, warn: { logger.warning($0) })
         } catch let error as StorageError {
             switch error {
@@ -85,17 +86,25 @@ private func assemble(
         now: { Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)) },
         isDevelopment: configuration.isDevelopment)
     let (timeoutSeconds, _) = options.sessionIdleTimeout.components
-    let sessionStore: JournalStore
-    do {
-        sessionStore = try JournalStore(
-            configuration: .init(directory: SessionJournal.directory(inDataDirectory: configuration.dataDirectory)))
-    } catch let error as StorageError {
-        switch error {
-        case .locked, .io: throw error
-        default: throw StartupError.storeRefused(error, dataDirectory: configuration.dataDirectory)
+    let sessionStore: JournalStore?
+    let journal: any SessionPersistence
+    if let redis = services.redisStore {
+        sessionStore = nil
+        journal = RedisSessionJournal(pool: redis.pool, idleTimeout: timeoutSeconds)
+    } else {
+        let store: JournalStore
+        do {
+            store = try JournalStore(
+                configuration: .init(directory: SessionJournal.directory(inDataDirectory: configuration.dataDirectory)))
+        } catch let error as StorageError {
+            switch error {
+            case .locked, .io: throw error
+            default: throw StartupError.storeRefused(error, dataDirectory: configuration.dataDirectory)
+            }
         }
+        sessionStore = store
+        journal = SessionJournal(store: store)
     }
-    let journal = SessionJournal(store: sessionStore)
     let sessions = SessionStore(
         configuration: .init(
             maxSignedIn: options.maxSignedInSessions, maxVisitors: options.maxVisitorSessions,
@@ -108,14 +117,17 @@ private func assemble(
     do {
         try archive.restore()
     } catch {
-        sessionStore.close()
+        sessionStore?.close()
         throw error
     }
     let pool = WorkerPool(threads: options.workerThreads)
+    var sharedState: (@Sendable () throws -> Void)?
+    if services.redisStore != nil { sharedState = { try services.synchronize() } }
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions, userNavigation: archive.userNavigation,
         admission: VisitorAdmission(configuration: options.visitorAdmission), proxies: configuration.trustedProxies,
-        renderer: renderer, pool: pool, logger: logger, clock: seconds)
+        renderer: renderer, pool: pool, logger: logger, clock: seconds,
+        sharedState: sharedState)
     services.catalog.observe { change in
         switch change {
         case .itemRemoved, .itemMoved: responder.pruneSessions()
@@ -129,4 +141,14 @@ private func assemble(
     return Application(
         configuration: configuration, services: services, server: server, root: root, responder: responder,
         archive: archive, sessionStore: sessionStore, saver: saver, pool: pool, logger: logger)
+}
+
+/// Every Redis wait short enough that a page answers 503 within about two seconds while Redis is
+/// unreachable, instead of hanging on the five-second defaults.
+func boundedForPages(_ redis: RedisConfiguration) -> RedisConfiguration {
+    var redis = redis
+    redis.connectTimeout = min(redis.connectTimeout, .seconds(1))
+    redis.replyTimeout = min(redis.replyTimeout, .seconds(1))
+    redis.checkoutTimeout = min(redis.checkoutTimeout, .milliseconds(500))
+    return redis
 }

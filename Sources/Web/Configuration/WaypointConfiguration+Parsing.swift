@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPServer
+import RedisClient
 
 extension WaypointConfiguration {
     /// One setting: its flag, its environment variable, and how a text value is applied.
@@ -82,6 +83,20 @@ extension WaypointConfiguration {
             }
             configuration.maxConnections = maximum
         },
+        Option(flag: "--redis-url", variable: "WAYPOINT_REDIS_URL", placeholder: "URL", defaultText: "none",
+               summary: "redis:// or rediss:// URL: state shared by every instance instead of the embedded store") {
+            configuration, value, source throws(Error) in
+            do throws(RedisConfiguration.URLError) {
+                configuration.redis = try RedisConfiguration(url: value)
+            } catch {
+                // The value may hold a password: the message names the problem, never the URL.
+                throw .invalidRedisURL(source: source, reason: error.description)
+            }
+        },
+        Option(flag: "--redis-ca", variable: "WAYPOINT_REDIS_CA", placeholder: "FILE", defaultText: "system CAs",
+               summary: "with rediss://: PEM certificates to trust for Redis") { configuration, value, source throws(Error) in
+            configuration.redisCAFile = try path(value, source)
+        },
         Option(flag: "--password-iterations", variable: "WAYPOINT_PASSWORD_ITERATIONS", placeholder: "NUMBER",
                defaultText: "600000", summary: "PBKDF2 iterations for new password hashes") { configuration, value, source throws(Error) in
             guard let iterations = Int(value), (1...100_000_000).contains(iterations) else {
@@ -127,6 +142,10 @@ extension WaypointConfiguration {
         }
         guard (configuration.tlsCertificatePath == nil) == (configuration.tlsKeyPath == nil) else { throw .incompleteTLS }
         guard configuration.redirectPort == nil || configuration.tls != nil else { throw .redirectWithoutTLS }
+        if let caFile = configuration.redisCAFile {
+            guard configuration.redis?.usesTLS == true else { throw .redisCAWithoutTLS }
+            configuration.redis?.caFilePath = caFile
+        }
         guard configuration.redirectPort == nil || configuration.publicURL.map({ $0.scheme == "https" }) ?? true else {
             throw .redirectToPlainPublicURL
         }

@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPServer
+import RedisClient
 
 /// Everything Waypoint needs to start, from flags and environment variables (a flag wins over its
 /// variable). Parsing is a pure function, so every rule is tested without starting a process.
@@ -26,6 +27,11 @@ public struct WaypointConfiguration: Sendable, Equatable {
     public var publicURL: HTTPOrigin?
     /// Peers whose forwarding headers name the client; nobody's by default.
     public var trustedProxies = TrustedProxies()
+    /// Where shared state lives when several instances serve one site; nil keeps the embedded
+    /// store in the data folder. Its CA file (`--redis-ca`) is already folded in.
+    public var redis: RedisConfiguration?
+    /// `--redis-ca` as given; parsing folds it into `redis`.
+    var redisCAFile: String?
 
     public init() {}
 

@@ -20,6 +20,9 @@ struct ErrorPage: Sendable {
     static let unsupportedMediaType = ErrorPage(
         status: HTTPStatus(code: 415, reasonPhrase: "Unsupported Media Type"), heading: "Unsupported form",
         message: "Forms on this site are sent as application/x-www-form-urlencoded.")
+    static let storeUnavailable = ErrorPage(
+        status: .serviceUnavailable, heading: "Temporarily unavailable",
+        message: "The site cannot reach its data just now. Please try again in a moment.")
     static let internalServerError = ErrorPage(
         status: .internalServerError, heading: "Something went wrong", message: "The server could not answer. Please try again.")
 

@@ -25,13 +25,18 @@ final class AppResponder: HTTPResponder {
     let logger: Logger
     /// Seconds since 1970.
     let clock: @Sendable () -> Int64
+    /// With Redis: brings this instance up to date with the others before a request is served
+    /// (see `respondShared`); nil when this instance is the only one.
+    let sharedState: (@Sendable () throws -> Void)?
 
     init(
         dependencies: AppDependencies, sessions: SessionStore, userNavigation: UserNavigation? = nil,
         admission: VisitorAdmission,
         proxies: TrustedProxies = TrustedProxies(), renderer: PageRenderer,
-        pool: WorkerPool, logger: Logger, clock: @escaping @Sendable () -> Int64
+        pool: WorkerPool, logger: Logger, clock: @escaping @Sendable () -> Int64,
+        sharedState: (@Sendable () throws -> Void)? = nil
     ) {
+        self.sharedState = sharedState
         self.dependencies = dependencies
         self.sessions = sessions
         self.admission = admission
@@ -49,6 +54,14 @@ final class AppResponder: HTTPResponder {
         if request.path == "/healthz" {
             return reply.send(health(request, secure: connection.isSecure))
         }
+        if let sharedState {
+            return respondShared(to: request, connection: connection, reply: reply, synchronize: sharedState)
+        }
+        route(request, connection: connection, reply: reply)
+    }
+
+    /// Routes a request whose state is up to date: GETs are answered here, POSTs go to a worker.
+    func route(_ request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
         guard let route = AppRoute.parse(path: request.path, query: request.query) else {
             return notFound(request, connection: connection, reply: reply)
         }

@@ -5,7 +5,7 @@ import HTTPServer
 /// `SessionStore` writes them through.
 final class SessionArchive: Sendable {
     let sessions: SessionStore
-    let journal: SessionJournal
+    let journal: any SessionPersistence
     /// A sessions file of an earlier version, imported once into the journal.
     let legacyFile: SessionFile
     /// Signed-in users' navigation, saved with their accounts.
@@ -15,8 +15,8 @@ final class SessionArchive: Sendable {
     private let clock: @Sendable () -> Int64
 
     init(
-        sessions: SessionStore, journal: SessionJournal, legacyFile: SessionFile, userNavigation: UserNavigation? = nil,
-        logger: Logger, clock: @escaping @Sendable () -> Int64
+        sessions: SessionStore, journal: any SessionPersistence, legacyFile: SessionFile,
+        userNavigation: UserNavigation? = nil, logger: Logger, clock: @escaping @Sendable () -> Int64
     ) {
         self.sessions = sessions
         self.journal = journal

@@ -84,9 +84,9 @@ final class SessionStore: Sendable {
     let configuration: Configuration
     private let shards: [Shard]
     /// Where authentication changes are made durable; nil keeps sessions in memory only.
-    let journal: SessionJournal?
+    let journal: (any SessionPersistence)?
 
-    init(configuration: Configuration, journal: SessionJournal? = nil) {
+    init(configuration: Configuration, journal: (any SessionPersistence)? = nil) {
         self.configuration = configuration
         self.journal = journal
         let signedIn = max(1, configuration.maxSignedIn / configuration.shards)
@@ -198,7 +198,7 @@ final class SessionStore: Sendable {
         }
         guard !records.isEmpty || !removed.isEmpty else { return [] }
         do {
-            try journal.write(records: records, removing: removed)
+            try journal.save(records: records, removing: removed)
         } catch {
             // Nothing is lost: the next save tries the same changes again.
             for (shard, changed, gone) in taken {
@@ -222,6 +222,27 @@ final class SessionStore: Sendable {
                 pools.changed.remove(record.id)
             }
         }
+    }
+
+    /// With sessions shared through Redis, run before a request is served (on a worker): a signed-in
+    /// session held in memory is dropped when its key is gone (signed out or revoked on another
+    /// instance), and a session unknown here is loaded from Redis (signed in on another instance).
+    /// A visitor's session in memory is served without a look-up: it grants nothing. Throws when
+    /// Redis cannot be asked; the request then gets a 503.
+    func loadShared(id: String, now: Int64) throws {
+        guard let shared = journal as? RedisSessionJournal, Self.isWellFormed(id) else { return }
+        if let entry = shard(for: id).withLock({ $0.peek(id) }) {
+            guard entry.session.record.withLock({ $0.userID }) != nil else { return }
+            if try !shared.isLive(id: id) {
+                shard(for: id).withLock { pools in
+                    pools.remove(id)
+                    pools.removed.remove(id)
+                }
+            }
+            return
+        }
+        guard let record = try shared.record(id: id), record.id == id else { return }
+        restore([record], now: now)
     }
 
     private func shard(for id: String) -> Shard {

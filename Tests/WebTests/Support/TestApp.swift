@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import RedisClient
 import Services
 @testable import Web
 
@@ -21,7 +22,7 @@ final class TestApp {
     init(
         options: Application.Options = TestApp.defaultOptions, isDevelopment: Bool = false,
         templatesDirectory: String = TestApp.templatesDirectory, dataDirectory: String? = nil, ownsDirectory: Bool = true,
-        trustedProxies: TrustedProxies = TrustedProxies()
+        trustedProxies: TrustedProxies = TrustedProxies(), redis: RedisConfiguration? = nil
     ) throws {
         self.ownsDirectory = ownsDirectory
         self.dataDirectory = dataDirectory ?? FileManager.default.temporaryDirectory
@@ -35,6 +36,7 @@ final class TestApp {
         configuration.isDevelopment = isDevelopment
         configuration.trustedProxies = trustedProxies
         configuration.logLevel = .error
+        configuration.redis = redis
         self.options = options
         self.configuration = configuration
         application = try buildApplication(configuration, options: options, logger: Logger(level: .error))

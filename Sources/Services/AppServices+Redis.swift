@@ -1,0 +1,27 @@
+import RedisClient
+import Storage
+
+extension AppServices {
+    /// Connects at once, so a wrong URL, password or CA file stops the start with a clear error
+    /// instead of a site that answers 503.
+    static func openRedis(_ configuration: RedisConfiguration, log: @Sendable (String) -> Void) throws -> RedisStore {
+        let store = RedisStore(pool: try RedisPool(configuration: configuration))
+        _ = try store.pool.send(RedisCommand("PING"))
+        log("shared store: \(configuration.redactedURL)")
+        return store
+    }
+
+    /// With Redis: one GET of the shared version; when another instance wrote since, reloads the
+    /// accounts and the catalog from one consistent snapshot. Throws when Redis cannot be reached,
+    /// which the web layer turns into 503. Without Redis, does nothing. Blocks: call on a worker.
+    public func synchronize() throws {
+        guard let redisStore, try redisStore.isStale() else { return }
+        let (version, snapshot) = try redisStore.snapshot([
+            CatalogService.categoriesCollection, CatalogService.itemsCollection, CatalogService.metaCollection,
+            AccountService.accountsCollection,
+        ])
+        try catalog.reload(from: snapshot)
+        try accounts.reload(from: snapshot)
+        redisStore.noteSynchronized(version)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import RedisClient
+import Storage
+import Synchronization
+
+/// The shared store for several instances: each collection is a Redis hash
+/// (`<prefix>c:<collection>`), and every write also INCRs `<prefix>version` in the same
+/// MULTI/EXEC, so a write is in Redis (and visible to every instance) before `apply` returns.
+///
+/// Instances keep their services' state in memory as with the embedded store; `version` is how
+/// they learn that another instance wrote (see `AppServices.synchronize`). Calls block: run them
+/// on worker threads, never an event loop.
+///
+/// The protocol's reads cannot throw: a failed `get` reads as absent, a failed `all` as empty and a
+/// failed `isEmpty` as false (so an outage never triggers seeding). Loads that must not be
+/// mistaken for "nothing stored" use `snapshot`, which throws.
+public final class RedisStore: KeyValueStore, SharedIndex {
+    public let pool: RedisPool
+    let prefix: String
+    /// The version this instance's services reflect: raised by its own writes when nobody else
+    /// wrote in between, and by `noteSynchronized` after a reload.
+    private let knownVersion = Mutex<Int64>(-1)
+
+    public init(pool: RedisPool, prefix: String = "waypoint:") {
+        self.pool = pool
+        self.prefix = prefix
+    }
+
+    func hashKey(_ collection: String) -> String { prefix + "c:" + collection }
+    var versionKey: String { prefix + "version" }
+
+    public func get(_ collection: String, key: String) -> [UInt8]? {
+        (try? pool.send(RedisCommand("HGET", hashKey(collection), key)))?.bytes
+    }
+
+    public func all(_ collection: String) -> [String: [UInt8]] {
+        (try? fetchAll(collection)) ?? [:]
+    }
+
+    /// Nothing was ever written: the version key does not exist.
+    public var isEmpty: Bool {
+        (try? pool.send(RedisCommand("EXISTS", versionKey)))?.integer == 0
+    }
+
+    public func apply(_ mutations: [StoreMutation]) throws {
+        guard !mutations.isEmpty else { return }
+        var commands = [RedisCommand("MULTI")]
+        for mutation in mutations {
+            switch mutation {
+            case .put(let collection, let key, let value):
+                commands.append(RedisCommand("HSET", [Array(hashKey(collection).utf8), Array(key.utf8), value]))
+            case .delete(let collection, let key):
+                commands.append(RedisCommand("HDEL", hashKey(collection), key))
+            }
+        }
+        commands += [RedisCommand("INCR", versionKey), RedisCommand("EXEC")]
+        let replies = try pool.pipeline(commands)
+        guard let results = replies.last?.array, let version = results.last?.integer else {
+            throw RedisError.server(replies.compactMap(\.errorMessage).first ?? "the transaction was not executed")
+        }
+        if let failure = results.compactMap(\.errorMessage).first { throw RedisError.server(failure) }
+        knownVersion.withLock { known in
+            if known == version - 1 { known = version }
+        }
+    }
+
+    /// The shared version: changes with every write by any instance.
+    public func version() throws -> Int64 {
+        try pool.send(RedisCommand("GET", versionKey)).string.flatMap { Int64($0) } ?? 0
+    }
+
+    /// True when some instance wrote since this one last caught up.
+    public func isStale() throws -> Bool {
+        let current = try version()
+        return knownVersion.withLock { $0 != current }
+    }
+
+    /// The collections and the version they belong to, read in one transaction so they agree.
+    public func snapshot(_ collections: [String]) throws -> (version: Int64, contents: StoreSnapshot) {
+        let commands = [RedisCommand("MULTI"), RedisCommand("GET", versionKey)]
+            + collections.map { RedisCommand("HGETALL", hashKey($0)) } + [RedisCommand("EXEC")]
+        guard let results = try pool.pipeline(commands).last?.array, results.count == collections.count + 1 else {
+            throw RedisError.server("the snapshot transaction was not executed")
+        }
+        let version = results[0].string.flatMap { Int64($0) } ?? 0
+        var contents: [String: [String: [UInt8]]] = [:]
+        for (collection, reply) in zip(collections, results.dropFirst()) {
+            contents[collection] = try Self.pairs(reply)
+        }
+        return (version, StoreSnapshot(contents))
+    }
+
+    /// Records that the services now reflect `version`.
+    public func noteSynchronized(_ version: Int64) {
+        knownVersion.withLock { $0 = version }
+    }
+
+    func fetchAll(_ collection: String) throws -> [String: [UInt8]] {
+        try Self.pairs(try pool.send(RedisCommand("HGETALL", hashKey(collection))))
+    }
+
+    static func pairs(_ reply: RESPValue) throws -> [String: [UInt8]] {
+        if let message = reply.errorMessage { throw RedisError.server(message) }
+        let values = reply.array ?? []
+        var pairs: [String: [UInt8]] = [:]
+        var index = 0
+        while index + 1 < values.count {
+            if let key = values[index].string, let value = values[index + 1].bytes { pairs[key] = value }
+            index += 2
+        }
+        return pairs
+    }
+}

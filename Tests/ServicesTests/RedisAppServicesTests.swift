@@ -1,0 +1,107 @@
+import Dispatch
+import Foundation
+import Models
+import RedisClient
+import Synchronization
+import Testing
+import TestSupport
+@testable import Services
+
+/// Two instances' services over one redis-server, as two processes behind a load balancer.
+@Suite(.enabled(if: RedisServer.liveTestsEnabled, "redis-server is not installed"))
+final class RedisAppServicesTests {
+    let server: RedisServer
+    var directories: [String] = []
+
+    init() throws {
+        server = try RedisServer()
+    }
+
+    deinit {
+        for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    /// `retryAtOnce`: no reconnect backoff, so the first call after a restart connects.
+    func instance(retryAtOnce: Bool = false) throws -> AppServices {
+        var redis = try RedisConfiguration(url: server.url())
+        if retryAtOnce { (redis.initialReconnectDelay, redis.maximumReconnectDelay) = (.zero, .zero) }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-redis-\(UUID().uuidString)").path
+        directories.append(directory)
+        return try AppServices(configuration: .init(
+            dataDirectory: directory, passwordIterations: 1_000, redis: redis))
+    }
+
+    @Test func onlyTheFirstInstanceSeedsTheSharedStore() throws {
+        let first = try instance()
+        let second = try instance()
+        #expect(first.seeded)
+        #expect(!second.seeded)
+        #expect(second.catalog.categories().count == first.catalog.categories().count)
+        #expect(first.journalStore == nil)
+    }
+
+    @Test func twoInstancesRacingForOneUsernameLetExactlyOneWin() throws {
+        let instances = [try instance(), try instance()]
+        for round in 0..<5 {
+            let outcomes = Mutex<[Result<User, AccountError>]>([])
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                let result = Result { () throws(AccountError) -> User in
+                    do {
+                        return try instances[index].accounts.register(
+                            username: "racer\(round)", email: "racer\(round)-\(index)@example.com", password: "a long password")
+                    } catch let error as AccountError {
+                        throw error
+                    } catch {
+                        Issue.record("unexpected \(error)")
+                        throw .invalidCredentials
+                    }
+                }
+                outcomes.withLock { $0.append(result) }
+            }
+            let results = outcomes.withLock { $0 }
+            #expect(results.filter { if case .success = $0 { true } else { false } }.count == 1)
+            #expect(results.contains { $0 == .failure(.usernameTaken) })
+        }
+    }
+
+    @Test func anEmailRegisteredOnOneInstanceIsTakenOnTheOther() throws {
+        let first = try instance()
+        let second = try instance()
+        _ = try first.accounts.register(username: "ann", email: "ann@example.com", password: "a long password")
+        #expect(throws: AccountError.emailTaken) {
+            try second.accounts.register(username: "anne", email: "ANN@example.com", password: "a long password")
+        }
+        // The refused registration gave its username claim back.
+        _ = try first.accounts.register(username: "anne", email: "anne@example.com", password: "a long password")
+    }
+
+    @Test func aWriteOnOneInstanceIsSeenOnTheOtherAfterSynchronizing() throws {
+        let first = try instance()
+        let second = try instance()
+        let category = try #require(first.catalog.categories().first).id
+        let item = try first.catalog.addItem(ItemDraft(title: "Shared", subtitle: "seen everywhere"), to: category, creator: nil)
+        #expect(second.catalog.item(item.id) == nil)
+        try second.synchronize()
+        #expect(second.catalog.item(item.id)?.title == "Shared")
+        let user = try first.accounts.register(username: "bo", email: "bo@example.com", password: "a long password")
+        try second.synchronize()
+        #expect(try second.accounts.authenticate(username: "bo", password: "a long password").id == user.id)
+    }
+
+    @Test func anInstanceDoesNotReloadForItsOwnWrites() throws {
+        let services = try instance()
+        let category = try #require(services.catalog.categories().first).id
+        _ = try services.catalog.addItem(ItemDraft(title: "Mine", subtitle: ""), to: category, creator: nil)
+        #expect(try services.redisStore?.isStale() == false)
+    }
+
+    @Test func synchronizingThrowsWhileRedisIsDownAndRecoversAfter() throws {
+        let services = try instance(retryAtOnce: true)
+        server.kill()
+        #expect(throws: RedisError.self) { try services.synchronize() }
+        try server.start()
+        try services.synchronize()
+        let category = try #require(services.catalog.categories().first).id
+        _ = try services.catalog.addItem(ItemDraft(title: "After the outage", subtitle: ""), to: category, creator: nil)
+    }
+}

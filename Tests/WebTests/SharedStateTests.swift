@@ -1,0 +1,96 @@
+import Foundation
+import RedisClient
+import Testing
+import TestSupport
+@testable import Web
+
+/// Two Waypoints sharing one redis-server, as two instances behind a load balancer: a browser may
+/// land on either for any request.
+@Suite(.enabled(if: RedisServer.liveTestsEnabled, "redis-server is not installed"))
+final class SharedStateTests {
+    let server: RedisServer
+
+    init() throws {
+        server = try RedisServer()
+    }
+
+    /// No reconnect backoff, so the first request after a restart connects.
+    func instance() throws -> TestApp {
+        var redis = try RedisConfiguration(url: server.url())
+        (redis.initialReconnectDelay, redis.maximumReconnectDelay) = (.zero, .zero)
+        return try TestApp(redis: redis)
+    }
+
+    @Test func aSessionSignedInOnOneInstanceIsSignedInOnTheOther() throws {
+        let (first, second) = (try instance(), try instance())
+        let browser = first.client()
+        try browser.signIn()
+        #expect(try browser.get("/library").text.contains("Signed in as"))
+        browser.disconnect()
+        browser.port = second.port
+        let page = try browser.get("/library")
+        #expect(page.status == 200)
+        #expect(page.text.contains("Signed in as"))
+    }
+
+    @Test func signingOutOnOneInstanceEndsTheSessionOnTheOther() throws {
+        let (first, second) = (try instance(), try instance())
+        let browser = first.client()
+        try browser.signIn()
+        let signedIn = try browser.get("/library")
+        #expect(signedIn.text.contains("Signed in as"))
+        let cookie = try #require(browser.sessionCookie)
+        // The same cookie, used on the second instance, which now holds the session in memory too.
+        let other = second.client()
+        other.sessionCookie = cookie
+        let page = try other.get("/library")
+        #expect(page.text.contains("Signed in as"))
+        let logout = try other.post("/logout", form: [("csrfToken", page.csrfToken ?? "")])
+        #expect(logout.status == 303)
+        // The first instance still has the session in memory, and must not serve it signed in.
+        let replay = first.client()
+        replay.sessionCookie = cookie
+        #expect(!(try replay.get("/library").text.contains("Signed in as")))
+    }
+
+    @Test func anItemCreatedOnOneInstanceIsSeenOnTheOther() throws {
+        let (first, second) = (try instance(), try instance())
+        let browser = first.client()
+        try browser.signIn()
+        let created = try browser.submit(
+            "/library/category-3/items/new", form: [("title", "Made on the first"), ("subtitle", "")])
+        #expect(created.status == 303)
+        let location = try #require(created.location)
+        let page = try second.client().get(location)
+        #expect(page.status == 200)
+        #expect(page.text.contains("Made on the first"))
+    }
+
+    @Test func registeringOnOneInstanceTakesTheUsernameOnTheOther() throws {
+        let (first, second) = (try instance(), try instance())
+        let form = [("username", "shared"), ("email", "shared@example.com"), ("password", "a long password"),
+                    ("confirmation", "a long password")]
+        #expect(try first.client().submit("/register", form: form).status == 303)
+        let again = try second.client().submit(
+            "/register", form: [("username", "SHARED"), ("email", "other@example.com"), ("password", "a long password"),
+                                ("confirmation", "a long password")])
+        #expect(again.status == 422)
+    }
+
+    @Test func pagesAnswer503QuicklyWhileRedisIsDownAndRecoverWhenItReturns() throws {
+        let app = try instance()
+        let browser = app.client()
+        try browser.signIn()
+        server.kill()
+        let started = ContinuousClock.now
+        let page = try browser.get("/library")
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(page.status == 503)
+        #expect(page.header("Retry-After") != nil)
+        #expect(try app.client().get("/healthz").status == 200)
+        try server.start()
+        let back = try browser.get("/library")
+        #expect(back.status == 200)
+        #expect(back.text.contains("Signed in as"))
+    }
+}
