@@ -5,6 +5,7 @@ import time
 
 from selenium.webdriver.support.ui import Select
 
+from steps_navigation import expect_inspector_fits
 from ui import expect
 from walk import expect_screen
 
@@ -144,5 +145,9 @@ def step_narrow(walk):
         ui.click_link("Library", within=".tab-bar")
         ui.open("/library/settings")
         _expect_narrow(ui, "settings", "pane--settings")
+        ui.click_link("Navigation inspector", within="footer", then="/_navigation")
+        expect(ui.exists(".events-scroll table.events"), "the inspector's events are not in their own box")
+        expect_inspector_fits(ui, "inspector at 375 px")
+        _expect_narrow(ui, "inspector")
     finally:
         driver.set_window_size(1280, 900)
