@@ -122,6 +122,10 @@ def step_narrow(walk):
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
     try:
+        ui.open("/_navigation")
+        expect(ui.exists(".events-scroll table.events"), "the inspector's events are not in their own box")
+        expect_inspector_fits(ui, "inspector at 375 px")
+        _expect_narrow(ui, "inspector")
         ui.open("/library/category-2/items/59/details")
         _expect_narrow(ui, "item details", "pane--detail")
         ui.click_link("Back to the list", within=".pane--detail")
@@ -145,9 +149,5 @@ def step_narrow(walk):
         ui.click_link("Library", within=".tab-bar")
         ui.open("/library/settings")
         _expect_narrow(ui, "settings", "pane--settings")
-        ui.click_link("Navigation inspector", within="footer", then="/_navigation")
-        expect(ui.exists(".events-scroll table.events"), "the inspector's events are not in their own box")
-        expect_inspector_fits(ui, "inspector at 375 px")
-        _expect_narrow(ui, "inspector")
     finally:
         driver.set_window_size(1280, 900)
