@@ -26,6 +26,8 @@ public struct InspectorViewModel: Hashable, Sendable {
         public var isActive: Bool
         public var depth: Int { pages.count }
         public var warning: String?
+        /// The stack as a picture; nil for a tab never opened.
+        public var diagram: InspectorDiagram?
     }
 
     public struct EventLine: Hashable, Sendable {
@@ -39,6 +41,8 @@ public struct InspectorViewModel: Hashable, Sendable {
     }
 
     public let treeLines: [TreeLine]
+    /// The same tree as a picture.
+    public let treeDiagram: InspectorDiagram
     public let stacks: [StackLines]
     /// Newest first: what just happened is what people look for.
     public let events: [EventLine]
@@ -50,6 +54,7 @@ public struct InspectorViewModel: Hashable, Sendable {
         var lines: [TreeLine] = []
         Self.appendTree(snapshot.root, ancestorsLast: [], isRoot: true, into: &lines)
         treeLines = lines
+        treeDiagram = InspectorDiagram.tree(snapshot.root)
         stacks = snapshot.stacks.map { stack in
             StackLines(
                 name: stack.name,
@@ -58,7 +63,8 @@ public struct InspectorViewModel: Hashable, Sendable {
                 },
                 sheet: stack.sheet, isActive: stack.isActive,
                 warning: stack.pages.count >= Self.suspiciousDepth
-                    ? "\(stack.name) holds \(stack.pages.count) screens: is something pushing without popping?" : nil)
+                    ? "\(stack.name) holds \(stack.pages.count) screens: is something pushing without popping?" : nil,
+                diagram: InspectorDiagram.stack(stack))
         }
         events = snapshot.events.reversed().map { event in
             EventLine(

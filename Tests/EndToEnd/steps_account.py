@@ -28,6 +28,8 @@ def step_account_and_items(walk):
     expect(ui.find("#field-username").get_attribute("value") == "nobody here", "username was not kept")
     expect(any(a.get_attribute("href").endswith("#field-password") for a in ui.find_all(".error-summary a")),
            "summary does not link to the password field")
+    focused = ui.driver.execute_script("const e = document.activeElement; return e ? e.tagName + '.' + e.className : null")
+    expect(focused == "DIV.error-summary", f"after the refused sign-in the focus is on {focused}, not the error summary")
     ui.snap("login invalid")
     ui.click_link("Create an account", within="main",
                   then="/register?next=" + quote("/library/category-3/items/new", safe=""))

@@ -25,9 +25,17 @@ def step_category_and_tabs(walk):
     ui = walk.ui
     ui.click_link("Category 3", within=".category-list", then="/library/category-3")
     expect_screen(ui, "/library/category-3")
+    placeholder = ui.find_all(".library > .pane--placeholder")
+    expect(placeholder and placeholder[0].is_displayed()
+           and placeholder[0].text.strip() == "Select an item to see its details",
+           "no placeholder in the detail pane while no item is selected")
+    before = _pane_box(ui, ".pane--list")
     ui.snap("category 3")
     ui.click_link("Item 7 <3>", within=".item-list", then="/library/category-3/items/107")
     expect_screen(ui, "/library/category-3/items/107")
+    after = _pane_box(ui, ".pane--list")
+    expect(before == after, f"selecting an item moved the list pane: {before} → {after}")
+    expect(not ui.exists(".pane--placeholder"), "the placeholder stays beside the selected item")
     expect(ui.exists(".detail-overview") and ui.exists(".pane--detail time[datetime]"), "Overview tab shows no created date")
     ui.snap("item overview")
     ui.follow_with_keyboard("Details", within=".detail-tabs", then="/library/category-3/items/107/details")
@@ -42,6 +50,43 @@ def step_category_and_tabs(walk):
     expect_screen(ui, "/library/category-2")
     ui.click_link("Item 5 <2>", within=".item-list", then="/library/category-2/items/55")
     expect_screen(ui, "/library/category-2/items/55")
+
+
+def _pane_box(ui, css):
+    """x, y and width of a pane at the top of the page, the window's width (1280 px) and scroll undone."""
+    return ui.driver.execute_script(
+        "scrollTo({top: 0, behavior: 'instant'}); const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        " return [innerWidth, Math.round(r.x), Math.round(r.y), Math.round(r.width)]", css)
+
+
+INSPECTOR_FIT_JS = """
+const over = [];
+for (const card of document.querySelectorAll('.stack, .tree')) {
+  if (card.scrollWidth > card.clientWidth + 1) over.push(card.className + ' ' + card.scrollWidth + '>' + card.clientWidth);
+  const box = card.getBoundingClientRect();
+  for (const e of card.querySelectorAll('li, p, svg')) {
+    const r = e.getBoundingClientRect();
+    if (r.right > box.right + 0.5) over.push(e.tagName + ' "' + e.textContent.trim().slice(0, 40) + '" ends at ' + Math.round(r.right) + ' > ' + Math.round(box.right));
+  }
+}
+const scale = [...document.querySelectorAll('svg.diagram')].map(svg =>
+  svg.getBoundingClientRect().width / svg.viewBox.baseVal.width);
+const label = document.querySelector('svg.diagram text');
+return {over, scale, labelHeight: label ? label.getBoundingClientRect().height : 0,
+        hidden: [...document.querySelectorAll('svg.diagram')].every(s => s.getAttribute('aria-hidden') === 'true'),
+        width: innerWidth, scrollWidth: document.documentElement.scrollWidth};
+"""
+
+
+def expect_inspector_fits(ui, name):
+    """The inspector's cards hold their long routes (wrapped), its pictures scale down to fit and stay
+    readable, and the page never scrolls sideways."""
+    result = ui.driver.execute_script(INSPECTOR_FIT_JS)
+    expect(not result["over"], f"{name}: inspector content overflows its card: {result['over'][:4]}")
+    expect(result["scrollWidth"] <= result["width"], f"{name}: page scrolls sideways ({result['scrollWidth']} > {result['width']})")
+    expect(result["scale"] and min(result["scale"]) >= 0.85, f"{name}: inspector pictures shrink too far: {result['scale']}")
+    expect(result["labelHeight"] >= 10, f"{name}: picture labels are {result['labelHeight']} px high")
+    expect(result["hidden"], f"{name}: a picture is announced besides its text")
 
 
 def step_flow_and_history(walk):
@@ -86,6 +131,7 @@ def step_flow_and_history(walk):
               for row in ui.find_all("table.events tbody tr")]
     expect(any(event[1] == "pop" for event in events if len(event) > 3),
            f"the inspector shows no pop after 'Back to root': {events[:6]}")
+    expect_inspector_fits(ui, "inspector at 1280 px")
     ui.snap("navigation inspector")
 
 

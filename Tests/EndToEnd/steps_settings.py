@@ -5,6 +5,7 @@ import time
 
 from selenium.webdriver.support.ui import Select
 
+from steps_navigation import expect_inspector_fits
 from ui import expect
 from walk import expect_screen
 
@@ -121,6 +122,10 @@ def step_narrow(walk):
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
     try:
+        ui.open("/_navigation")
+        expect(ui.exists(".events-scroll table.events"), "the inspector's events are not in their own box")
+        expect_inspector_fits(ui, "inspector at 375 px")
+        _expect_narrow(ui, "inspector")
         ui.open("/library/category-2/items/59/details")
         _expect_narrow(ui, "item details", "pane--detail")
         ui.click_link("Back to the list", within=".pane--detail")

@@ -6,7 +6,7 @@ extension ScreenBuilder {
     func tabLinks(active: AppTab?) -> [Link] {
         AppTab.allCases.map { tab in
             let route = tab == active ? rootRoute(of: tab) : rememberedRoute(of: tab)
-            return Link(title: tab.title, href: route, isCurrent: tab == active)
+            return Link(title: tab.title, href: route, isCurrent: tab == active, icon: tab.rawValue)
         }
     }
 

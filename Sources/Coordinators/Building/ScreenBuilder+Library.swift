@@ -56,6 +56,7 @@ extension ScreenBuilder {
         var screen = makeScreen(.library, route: url, status: status, content: .library(content))
         screen.title = title(of: stack.visible)
         (screen.breadcrumbs, screen.backLink) = trail(stack) { title(of: $0) }
+        screen.keepsBreadcrumbRow = true
         screen.sheet = stack.sheet.flatMap { librarySheet($0, detail: detailModel, form: form) }
         return screen
     }

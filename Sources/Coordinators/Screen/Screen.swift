@@ -22,6 +22,10 @@ public struct Screen: Hashable, Sendable {
     public var sheet: Sheet?
     /// A one-time confirmation of what the viewer just did.
     public var notice: String?
+    /// Keeps the breadcrumb row (the current screen alone) when there is no earlier screen, so a
+    /// screen whose pushes are shown in place (the Library's panes) does not move down when the
+    /// first crumb appears.
+    public var keepsBreadcrumbRow = false
 
     public init(
         template: ScreenTemplate, title: String, url: AppRoute, status: ScreenStatus = .ok, tabs: [Link] = [],
@@ -41,5 +45,5 @@ public struct Screen: Hashable, Sendable {
     }
 
     public var hasSheet: Bool { sheet != nil }
-    public var hasBreadcrumbs: Bool { !breadcrumbs.isEmpty }
+    public var hasBreadcrumbs: Bool { keepsBreadcrumbRow || !breadcrumbs.isEmpty }
 }

@@ -69,6 +69,7 @@ extension ForbiddenContent: TemplateFields {
 extension InspectorViewModel: TemplateFields {
     func addFields(to data: inout TemplateData) {
         data.add(Keys.treeLines, list: treeLines)
+        data.add(Keys.treeDiagram, treeDiagram)
         data.add(Keys.stacks, list: stacks)
         data.add(Keys.events, list: events)
         data.add(Keys.warnings, strings: warnings)
@@ -94,6 +95,42 @@ extension InspectorViewModel.StackLines: TemplateFields {
         data.add(Keys.isActive, isActive)
         data.add(Keys.depth, depth)
         data.add(Keys.warning, warning)
+        data.add(Keys.diagram, diagram)
+    }
+}
+
+/// The geometry of an inline SVG; every label goes through the template's escaping.
+extension InspectorDiagram: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.width, width)
+        data.add(Keys.height, height)
+        data.add(Keys.boxes, list: boxes)
+        data.add(Keys.lines, list: lines)
+    }
+}
+
+extension InspectorDiagram.Box: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.x, x)
+        data.add(Keys.y, y)
+        data.add(Keys.width, width)
+        data.add(Keys.height, height)
+        data.add(Keys.label, label)
+        data.add(Keys.detail, detail)
+        data.add(Keys.labelX, labelX)
+        data.add(Keys.labelY, labelY)
+        data.add(Keys.detailY, detailY)
+        data.add(Keys.isActive, isActive)
+        data.add(Keys.isSheet, isSheet)
+    }
+}
+
+extension InspectorDiagram.Line: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.x1, x1)
+        data.add(Keys.y1, y1)
+        data.add(Keys.x2, x2)
+        data.add(Keys.y2, y2)
     }
 }
 

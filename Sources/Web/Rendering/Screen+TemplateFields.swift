@@ -11,7 +11,7 @@ extension Screen {
         data.add(Keys.csrfToken, csrfToken)
         data.add(Keys.tabs, list: tabs)
         data.add(Keys.breadcrumbs, list: breadcrumbs)
-        data.add(Keys.hasBreadcrumbs, !breadcrumbs.isEmpty)
+        data.add(Keys.hasBreadcrumbs, hasBreadcrumbs)
         data.add(Keys.backLink, backLink)
         data.add(Keys.viewer, viewer)
         data.add(Keys.sheet, sheet)
@@ -26,6 +26,7 @@ extension Link: TemplateFields {
         data.add(Keys.title, title)
         data.add(Keys.href, href)
         data.add(Keys.isCurrent, isCurrent)
+        data.add(Keys.icon, icon)
     }
 }
 

@@ -111,11 +111,29 @@ enum Keys {
     static let viewer: TemplateKey = "viewer"
     static let warning: TemplateKey = "warning"
     static let warnings: TemplateKey = "warnings"
+    static let boxes: TemplateKey = "boxes"
+    static let detailY: TemplateKey = "detailY"
+    static let diagram: TemplateKey = "diagram"
+    static let height: TemplateKey = "height"
+    static let icon: TemplateKey = "icon"
+    static let isSheet: TemplateKey = "isSheet"
+    static let labelX: TemplateKey = "labelX"
+    static let labelY: TemplateKey = "labelY"
+    static let lines: TemplateKey = "lines"
+    static let treeDiagram: TemplateKey = "treeDiagram"
+    static let width: TemplateKey = "width"
+    static let x: TemplateKey = "x"
+    static let x1: TemplateKey = "x1"
+    static let x2: TemplateKey = "x2"
+    static let y: TemplateKey = "y"
+    static let y1: TemplateKey = "y1"
+    static let y2: TemplateKey = "y2"
 
     /// Every key above: the names the screens' data can provide, which every template is checked
     /// against at start-up (a template naming anything else is a typo).
     static let all: [TemplateKey] = [
         canEdit, createdBy, readOnlyNotice, signInHref,
+        boxes, detailY, diagram, height, icon, isSheet, labelX, labelY, lines, treeDiagram, width, x, x1, x2, y, y1, y2,
         action, autocomplete, backLink, backToRoot, breadcrumbs, categories, categoryName, choices, closeHref,
         closest, content, created, createdISO, csrfToken, deleteHref, depth, detail, detailHref, dismissHref,
         displayName, editForm, error, errors, events, flash, favouriteAction, favouriteActionLabel, favouriteIntent,
