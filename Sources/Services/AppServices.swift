@@ -11,12 +11,15 @@ public final class AppServices: Sendable {
         public var resetLinkBase: String
         public var seedDemoData: Bool
         public var snapshotThreshold: Int
+        /// Told each group commit's duration in seconds (for metrics).
+        public var commitObserver: (@Sendable (Double) -> Void)?
         public var throttles: ThrottledAccounts.Configuration
 
         public init(
             dataDirectory: String, passwordIterations: Int = PasswordHasher.defaultIterations, resetLinkBase: String = "",
             seedDemoData: Bool = true, snapshotThreshold: Int = 8 << 20,
-            throttles: ThrottledAccounts.Configuration = .init()
+            throttles: ThrottledAccounts.Configuration = .init(),
+            commitObserver: (@Sendable (Double) -> Void)? = nil
         ) {
             self.dataDirectory = dataDirectory
             self.passwordIterations = passwordIterations
@@ -24,6 +27,7 @@ public final class AppServices: Sendable {
             self.seedDemoData = seedDemoData
             self.snapshotThreshold = snapshotThreshold
             self.throttles = throttles
+            self.commitObserver = commitObserver
         }
     }
 
@@ -48,9 +52,11 @@ public final class AppServices: Sendable {
         configuration: Configuration, clock: @escaping @Sendable () -> Date = { Date() },
         log: @escaping @Sendable (String) -> Void = { _ in }, warn: (@Sendable (String) -> Void)? = nil
     ) throws {
-        store = try JournalStore(configuration: .init(
+        var storeConfiguration = JournalStore.Configuration(
             directory: Self.storeDirectory(inDataDirectory: configuration.dataDirectory),
-            snapshotThreshold: configuration.snapshotThreshold))
+            snapshotThreshold: configuration.snapshotThreshold)
+        storeConfiguration.commitObserver = configuration.commitObserver
+        store = try JournalStore(configuration: storeConfiguration)
         if store.recovery.isClean {
             log("store opened: \(store.recovery)")
         } else {

@@ -26,6 +26,12 @@ public struct WaypointConfiguration: Sendable, Equatable {
     public var publicURL: HTTPOrigin?
     /// Peers whose forwarding headers name the client; nobody's by default.
     public var trustedProxies = TrustedProxies()
+    /// How log lines are written: plain text, or one JSON object per line.
+    public var logFormat: Logger.Format = .text
+    /// Besides loopback, the networks that may read `/metrics`.
+    public var metricsAllow: [IPNetwork] = []
+    /// Seconds `/readyz` answers 503 after SIGTERM before the server stops accepting.
+    public var shutdownGrace = 5
 
     public init() {}
 
