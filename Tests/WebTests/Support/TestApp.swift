@@ -21,7 +21,7 @@ final class TestApp {
     init(
         options: Application.Options = TestApp.defaultOptions, isDevelopment: Bool = false,
         templatesDirectory: String = TestApp.templatesDirectory, dataDirectory: String? = nil, ownsDirectory: Bool = true,
-        trustedProxies: TrustedProxies = TrustedProxies()
+        trustedProxies: TrustedProxies = TrustedProxies(), metricsAllow: [IPNetwork] = []
     ) throws {
         self.ownsDirectory = ownsDirectory
         self.dataDirectory = dataDirectory ?? FileManager.default.temporaryDirectory
@@ -34,6 +34,7 @@ final class TestApp {
         configuration.passwordIterations = 1000
         configuration.isDevelopment = isDevelopment
         configuration.trustedProxies = trustedProxies
+        configuration.metricsAllow = metricsAllow
         configuration.logLevel = .error
         self.options = options
         self.configuration = configuration
