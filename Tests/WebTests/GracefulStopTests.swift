@@ -10,7 +10,7 @@ import Testing
         let client = WebClient(port: server.port)
         #expect(try client.get("/library").status == 200)
         #expect(try client.get("/readyz").status == 200)
-        #expect(try client.get("/no\"such%0Apage").status == 404)
+        #expect(try client.get("/no%22such%0Apage").status == 404)
         client.disconnect()
         server.stop()
         #expect(server.process.terminationStatus == 0)
