@@ -67,6 +67,8 @@ EXPOSE 8080
 USER 10001:10001
 
 # The server finishes the requests in flight on SIGTERM and exits 0.
+# SIGTERM: /readyz turns 503, the server serves on for WAYPOINT_SHUTDOWN_GRACE seconds (default 5),
+# then stops accepting, finishes requests in flight, saves and exits 0. Give docker stop -t more than that.
 STOPSIGNAL SIGTERM
 # First start seeds the data folder, hence the start period.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \

@@ -15,7 +15,8 @@ let package = Package(
 
         // Infrastructure that knows nothing of the app
         .target(name: "HTTPCore"),
-        .target(name: "HTTPServer", dependencies: ["HTTPCore", "CSystem", "COpenSSL"]),
+        .target(name: "Metrics"),
+        .target(name: "HTTPServer", dependencies: ["HTTPCore", "CSystem", "COpenSSL", "Metrics"]),
         .target(name: "TemplateEngine"),
         .target(name: "Storage"),
         .target(name: "Navigation"),
@@ -28,14 +29,15 @@ let package = Package(
         .target(name: "Coordinators", dependencies: ["Models", "ViewModels", "Navigation"]),
         .target(name: "Web", dependencies: [
             "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "RedisClient", "Models", "Services", "ViewModels",
-            "Navigation", "Coordinators",
+            "Navigation", "Coordinators", "Metrics",
         ]),
         .executableTarget(name: "waypoint", dependencies: ["Web", "HTTPServer"]),
 
         // Tests
         .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "TestSupport", "Metrics"]),
+        .testTarget(name: "MetricsTests", dependencies: ["Metrics", "TestSupport"]),
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"], path: "Tests/StorageCrashWriter"),
@@ -44,6 +46,6 @@ let package = Package(
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "Models", "Navigation", "TestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer", "RedisClient", "TestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer", "RedisClient", "TestSupport", "Metrics"]),
     ]
 )

@@ -1,7 +1,8 @@
 import Glibc
 
 /// Leveled logging that stays cheap on the hot path: messages are built only when their level is on,
-/// access lines are buffered per event loop, errors go straight to stderr.
+/// access lines are buffered per event loop, errors go straight to stderr. Lines are plain text or,
+/// for log collectors, one JSON object each.
 public struct Logger: Sendable {
     public enum Level: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
         case debug, info, warning, error
@@ -29,10 +30,30 @@ public struct Logger: Sendable {
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    public var level: Level
+    /// How each line is written.
+    public enum Format: String, Sendable, CaseIterable {
+        /// `[info] message`, access lines `[date] GET /path 200 1234B 0.42ms`.
+        case text
+        /// `{"time":"…","level":"info","message":"…"}`, access lines with one field per figure.
+        case json
+    }
 
-    public init(level: Level = .info) {
+    public var level: Level
+    public var format: Format
+    /// Where lines go: standard output and standard error unless a test points them elsewhere.
+    var outputFD: Int32 = STDOUT_FILENO
+    var errorFD: Int32 = STDERR_FILENO
+
+    public init(level: Level = .info, format: Format = .text) {
         self.level = level
+        self.format = format
+    }
+
+    /// A logger writing every line (errors too) to `fd`: for tests that read the log back.
+    public init(level: Level = .info, format: Format = .text, fd: Int32) {
+        self.init(level: level, format: format)
+        outputFD = fd
+        errorFD = fd
     }
 
     /// Whether one access line per request is written (at `info` and below).
@@ -40,8 +61,21 @@ public struct Logger: Sendable {
 
     public func log(_ messageLevel: Level, _ message: @autoclosure () -> String) {
         guard messageLevel >= level else { return }
-        let line = "[\(messageLevel)] \(message())\n"
-        Self.write(line, to: messageLevel >= .warning ? STDERR_FILENO : STDOUT_FILENO)
+        let fd = messageLevel >= .warning ? errorFD : outputFD
+        switch format {
+        case .text:
+            Self.write("[\(messageLevel)] \(message())\n", to: fd)
+        case .json:
+            var timestamp = LogTimestamp()
+            var line: [UInt8] = [UInt8(ascii: "{")]
+            JSONString.append(key: "time", timestamp.current(), to: &line)
+            line.append(UInt8(ascii: ","))
+            JSONString.append(key: "level", messageLevel.description, to: &line)
+            line.append(UInt8(ascii: ","))
+            JSONString.append(key: "message", message(), to: &line)
+            line.append(contentsOf: "}\n".utf8)
+            line.withUnsafeBufferPointer { Self.write($0, to: fd) }
+        }
     }
 
     public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }

@@ -40,6 +40,11 @@ public final class WorkerPool: Sendable {
         }
     }
 
+    /// Jobs queued and not yet taken by a worker.
+    public var queueDepth: Int {
+        state.withLock { $0.jobs.count - $0.next }
+    }
+
     /// Runs what is queued, then stops the threads. Idempotent.
     public func shutdown() {
         let threads = state.withLock { state -> [pthread_t] in

@@ -12,6 +12,8 @@ public final class AppServices: Sendable {
         public var resetLinkBase: String
         public var seedDemoData: Bool
         public var snapshotThreshold: Int
+        /// Told each group commit's duration in seconds (for metrics).
+        public var commitObserver: (@Sendable (Double) -> Void)?
         public var throttles: ThrottledAccounts.Configuration
         /// Keeps accounts and the catalog in this Redis instead of `<data>/store`.
         public var redis: RedisConfiguration?
@@ -19,7 +21,8 @@ public final class AppServices: Sendable {
         public init(
             dataDirectory: String, passwordIterations: Int = PasswordHasher.defaultIterations, resetLinkBase: String = "",
             seedDemoData: Bool = true, snapshotThreshold: Int = 8 << 20,
-            throttles: ThrottledAccounts.Configuration = .init(), redis: RedisConfiguration? = nil
+            throttles: ThrottledAccounts.Configuration = .init(), redis: RedisConfiguration? = nil,
+            commitObserver: (@Sendable (Double) -> Void)? = nil
         ) {
             self.redis = redis
             self.dataDirectory = dataDirectory
@@ -28,6 +31,7 @@ public final class AppServices: Sendable {
             self.seedDemoData = seedDemoData
             self.snapshotThreshold = snapshotThreshold
             self.throttles = throttles
+            self.commitObserver = commitObserver
         }
     }
 

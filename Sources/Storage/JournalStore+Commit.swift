@@ -14,6 +14,13 @@ extension JournalStore {
     private func writeQueue() throws {
         let (journal, offset, batch) = try state.withLock { try $0.takeQueue() }
         guard !batch.isEmpty else { return }
+        let started = ContinuousClock.now
+        defer {
+            if let observer = configuration.commitObserver {
+                let elapsed = (ContinuousClock.now - started).components
+                observer(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+            }
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(batch.reduce(0) { $0 + $1.record.count })
         for queued in batch { bytes += queued.record }

@@ -19,6 +19,8 @@ public final class JournalStore: KeyValueStore {
         /// starting a child shares its descriptors with it until the child's exec closes them, so
         /// a store just closed here can stay locked for a moment.
         public var lockWait: Duration
+        /// Told how long each group commit (write and fsync) took, in seconds: a hook for metrics.
+        public var commitObserver: (@Sendable (Double) -> Void)?
 
         public init(
             directory: String, snapshotThreshold: Int = 8 << 20, maximumRecordSize: Int = 64 << 20,
@@ -85,6 +87,9 @@ public final class JournalStore: KeyValueStore {
     public var generation: UInt64 { state.withLock { $0.generation } }
 
     /// The journal's current size in bytes, header included.
+    /// Whether writes are accepted: open, and no failed write or fsync has stopped it.
+    public var acceptsWrites: Bool { state.withLock { $0.journal != nil && $0.failure == nil } }
+
     public var journalSize: Int { state.withLock { $0.journalSize } }
 
     public func apply(_ mutations: [StoreMutation]) throws {

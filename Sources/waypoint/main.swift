@@ -33,7 +33,7 @@ do {
     exit(2)
 }
 
-let logger = Logger(level: configuration.logLevel)
+let logger = Logger(level: configuration.logLevel, format: configuration.logFormat)
 // Leave room for files, the data store, the redirect listener and the loops' own descriptors.
 let reserved = configuration.redirectServerConfiguration.map { $0.maxConnections + 128 } ?? 128
 var options = Application.Options()
@@ -80,7 +80,16 @@ if let redirectConfiguration = configuration.redirectServerConfiguration {
 }
 
 let signal = TerminationSignal.wait()
-logger.info("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), finishing requests in flight")
+logger.info("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), draining for \(configuration.shutdownGrace)s")
+// Readiness turns 503 at once; the server keeps serving through the grace period so load
+// balancers can take this instance out before it stops accepting.
+application.beginDraining()
+if configuration.shutdownGrace > 0 {
+    var pause = timespec(tv_sec: configuration.shutdownGrace, tv_nsec: 0)
+    var remaining = timespec()
+    while nanosleep(&pause, &remaining) != 0 && errno == EINTR { pause = remaining }
+}
+logger.info("Stopped accepting, finishing requests in flight")
 redirectServer?.shutdown()
 application.shutdown()
 redirectServer?.waitUntilStopped()

@@ -208,3 +208,23 @@ import Testing
         #expect(WaypointConfiguration.helpText.contains("--redis-ca FILE"))
     }
 }
+
+@Suite struct OperationsConfigurationTests {
+    @Test func logFormatMetricsAllowAndGraceComeFromFlagsOrEnvironment() throws {
+        let fromEnvironment = try WaypointConfiguration.parse(
+            arguments: [], environment: ["LOG_FORMAT": "json", "WAYPOINT_METRICS_ALLOW": "10.0.0.0/8,fd00::/8",
+                                         "WAYPOINT_SHUTDOWN_GRACE": "0"])
+        #expect(fromEnvironment.logFormat == .json)
+        #expect(fromEnvironment.metricsAllow.map(\.description) == ["10.0.0.0/8", "fd00::/8"])
+        #expect(fromEnvironment.shutdownGrace == 0)
+        let defaults = try WaypointConfiguration.parse(arguments: [], environment: [:])
+        #expect(defaults.logFormat == .text && defaults.metricsAllow.isEmpty && defaults.shutdownGrace == 5)
+        let flag = try WaypointConfiguration.parse(arguments: ["--log-format", "text", "--shutdown-grace", "12"], environment: ["LOG_FORMAT": "json"])
+        #expect(flag.logFormat == .text && flag.shutdownGrace == 12)
+    }
+
+    @Test(arguments: [["--log-format", "xml"], ["--metrics-allow", "everyone"], ["--shutdown-grace", "-1"]])
+    func badOperationsValuesAreRefused(_ arguments: [String]) {
+        #expect(throws: WaypointConfiguration.Error.self) { try WaypointConfiguration.parse(arguments: arguments, environment: [:]) }
+    }
+}

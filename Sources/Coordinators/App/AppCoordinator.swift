@@ -174,16 +174,19 @@ public final class AppCoordinator: Coordinator {
     func recordLifecycle(_ kind: NavigationLedger.Kind, of child: any Coordinator) {
         changeCount += 1
         ledger.record(.init(kind: kind, coordinator: child.name, page: "", timestamp: dependencies.now()))
+        dependencies.onNavigationEvent(kind)
     }
 
     func record(show route: AppRoute, by coordinator: String) {
         ledger.record(.init(kind: .show, coordinator: coordinator, page: route.print(), timestamp: dependencies.now()))
+        dependencies.onNavigationEvent(.show)
     }
 
     func record<Page: PrintableRoute>(_ steps: [NavigationStep<Page>], by coordinator: String) {
         guard !steps.isEmpty else { return }
         changeCount += 1
         ledger.record(steps, coordinator: coordinator, at: dependencies.now()) { $0.print() }
+        for step in steps { dependencies.onNavigationEvent(step.kind) }
     }
 }
 

@@ -1,4 +1,5 @@
 import Models
+import Navigation
 
 /// What coordinators need from outside, built once at start-up and shared by every session.
 /// A class so each session holds one reference to it, not a copy: idle sessions stay small.
@@ -19,13 +20,18 @@ public final class AppDependencies: Sendable {
     public let factory: CoordinatorFactory
     /// Ledger entries kept per session.
     public let ledgerCapacity: Int
+    /// Called once per ledger record with its kind (push, pop, …): how the app counts navigation
+    /// for its metrics without coordinators knowing of them.
+    public let onNavigationEvent: @Sendable (NavigationLedger.Kind) -> Void
 
     public init(
         catalog: any CatalogRepository, accounts: any AccountRepository,
         accountsForClient: (@Sendable (Client) -> any AccountRepository)? = nil, today: @escaping @Sendable () -> CalendarDate,
         now: @escaping @Sendable () -> Int64, isDevelopment: Bool = false, ledgerCapacity: Int = 50,
-        factory: CoordinatorFactory = CoordinatorFactory()
+        factory: CoordinatorFactory = CoordinatorFactory(),
+        onNavigationEvent: @escaping @Sendable (NavigationLedger.Kind) -> Void = { _ in }
     ) {
+        self.onNavigationEvent = onNavigationEvent
         self.factory = factory
         self.catalog = catalog
         self.accounts = accounts

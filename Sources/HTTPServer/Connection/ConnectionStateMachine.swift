@@ -31,6 +31,12 @@ struct ConnectionStateMachine {
         var status: Int
         var bytes: Int
         var nanoseconds: UInt64
+        /// The answering route's pattern (see `HTTPResponse.route`); nil when nothing routed it.
+        var route: String? = nil
+        /// The response's `X-Request-Id`, when it has one.
+        var requestID: String? = nil
+        /// Log `route` in place of `target`, which holds a secret.
+        var hidesPath = false
     }
 
     enum Action {
@@ -307,7 +313,8 @@ struct ConnectionStateMachine {
             wroteSomething = true
             actions.append(.log(AccessEntry(
                 method: first.method.rawValue, target: first.target, status: response.status.code, bytes: bytes,
-                nanoseconds: now.nanoseconds &- first.started)))
+                nanoseconds: now.nanoseconds &- first.started, route: response.route,
+                requestID: response.headers["X-Request-Id"], hidesPath: response.hidesPath)))
             if !first.keepAlive || response.headers["Connection"]?.lowercased() == "close" {
                 phase = phase == .closed ? .closed : .stopped
                 closeWhenDrained = true

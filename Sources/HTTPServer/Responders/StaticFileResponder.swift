@@ -55,17 +55,24 @@ public struct StaticFileResponder: HTTPResponder {
         case .notAFile:
             next.respond(to: request, connection: connection, reply: reply)
         case .rejected:
-            reply.send(refusal(.badRequest, reason: "This path is not allowed."))
+            reply.send(labeled(refusal(.badRequest, reason: "This path is not allowed.")))
         case .file(let relative):
             let path = root + "/" + relative
             guard let identity = StaticFile.identity(of: path) else {
                 return next.respond(to: request, connection: connection, reply: reply)
             }
             guard let file = file(relative: relative, path: path, root: root, identity: identity) else {
-                return reply.send(refusal(.notFound, reason: "There is no file at this address."))
+                return reply.send(labeled(refusal(.notFound, reason: "There is no file at this address.")))
             }
-            reply.send(response(for: request, file: file))
+            reply.send(labeled(response(for: request, file: file)))
         }
+    }
+
+    /// Every answer from here counts under one route label, whatever the file.
+    private func labeled(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        response.route = "static"
+        return response
     }
 
     private func response(for request: HTTPRequest, file: StaticFile) -> HTTPResponse {

@@ -46,6 +46,8 @@ final class EventLoop: @unchecked Sendable {
     /// How many connections this loop holds, idle or not: one that is about to go idle (its answer
     /// written, its state not yet updated) is found only by the loop itself.
     private let openCount = Atomic<Int>(0)
+    /// This loop's request counts and latencies, merged with the other loops' when scraped.
+    let requestMetrics = RequestMetrics()
     /// The server's other loops; set once before any loop runs, cleared by this loop when it finishes.
     var siblings: [EventLoop] = []
 
@@ -81,6 +83,8 @@ final class EventLoop: @unchecked Sendable {
         self.responder = responder
         self.logger = logger
         self.limiter = limiter
+        accessLog.fd = logger.outputFD
+        accessLog.format = logger.format
         let shortest = min(settings.machine.headerReadTimeout, settings.machine.bodyReadTimeout, settings.machine.idleTimeout,
                            settings.handshakeTimeout ?? .max)
         self.sweepInterval = min(max(shortest / 4, 5_000_000), 250_000_000)
@@ -89,6 +93,9 @@ final class EventLoop: @unchecked Sendable {
     }
 
     // MARK: Any thread
+
+    /// Connections this loop holds right now.
+    var openConnections: Int { openCount.load(ordering: .relaxed) }
 
     /// Hands a reply to the loop: handled at once on the loop's own thread, queued and woken otherwise.
     func deliver(_ response: HTTPResponse, connectionID: UInt64, sequence: Int) {
@@ -345,7 +352,10 @@ final class EventLoop: @unchecked Sendable {
             case .flush:
                 connection.needsFlush = true
             case .log(let entry):
-                if logger.logsAccess { accessLog.record(entry, date: dateCache.current()) }
+                requestMetrics.record(entry)
+                if logger.logsAccess {
+                    accessLog.record(entry, date: dateCache.current(), client: connection.info.remoteAddress)
+                }
             case .close:
                 closeConnection(connection)
             }

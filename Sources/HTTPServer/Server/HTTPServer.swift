@@ -120,6 +120,19 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// Every loop's request figures, merged: for a metrics scrape (takes each loop's own lock once).
+    public func requestStats() -> RequestStats {
+        let loops = state.withLock { $0.loops }
+        var merged = RequestStats()
+        for loop in loops { merged.merge(loop.requestMetrics.snapshot) }
+        return merged
+    }
+
+    /// Connections open across all loops.
+    public var openConnections: Int {
+        state.withLock { $0.loops }.reduce(0) { $0 + $1.openConnections }
+    }
+
     /// Stops accepting, lets requests in flight finish within the grace period, then closes; a
     /// server bound but never started just closes its sockets. Idempotent.
     public func shutdown() {

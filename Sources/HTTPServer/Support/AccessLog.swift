@@ -3,21 +3,54 @@ struct AccessLog {
     private(set) var buffer: [UInt8] = []
     /// Where lines go; a test can point it elsewhere.
     var fd: Int32 = 1
+    var format: Logger.Format = .text
+    private var timestamp = LogTimestamp()
 
-    /// `[date] GET /path 200 1234B 0.42ms`
-    mutating func record(_ entry: ConnectionStateMachine.AccessEntry, date: String) {
+    /// Text: `[date] GET /path 200 1234B 0.42ms`. JSON: one object with the method, route pattern,
+    /// path (without its query, which may carry anything), status, bytes, duration, request id and
+    /// client address. A path holding a secret is logged as its route pattern.
+    mutating func record(_ entry: ConnectionStateMachine.AccessEntry, date: String, client: String = "") {
+        let target = entry.hidesPath ? entry.route ?? "-" : entry.target
+        switch format {
+        case .text: recordText(entry, target: target, date: date)
+        case .json: recordJSON(entry, target: target, client: client)
+        }
+        if buffer.count > 32 * 1024 && fd >= 0 { flush() }
+    }
+
+    private mutating func recordText(_ entry: ConnectionStateMachine.AccessEntry, target: String, date: String) {
         buffer.append(UInt8(ascii: "["))
         buffer.append(contentsOf: date.utf8)
         buffer.append(contentsOf: "] ".utf8)
         buffer.append(contentsOf: entry.method.utf8)
         buffer.append(UInt8(ascii: " "))
-        for byte in entry.target.utf8.prefix(512) {
+        for byte in target.utf8.prefix(512) {
             buffer.append(byte < 0x20 || byte == 0x7F ? UInt8(ascii: "?") : byte)
         }
-        buffer.append(contentsOf: " \(entry.status) \(entry.bytes)B ".utf8)
-        let micros = entry.nanoseconds / 1000
-        buffer.append(contentsOf: "\(micros / 1000).\(String(micros % 1000 / 10 + 100).dropFirst())ms\n".utf8)
-        if buffer.count > 32 * 1024 && fd >= 0 { flush() }
+        buffer.append(contentsOf: " \(entry.status) \(entry.bytes)B \(Self.milliseconds(entry.nanoseconds))ms\n".utf8)
+    }
+
+    private mutating func recordJSON(_ entry: ConnectionStateMachine.AccessEntry, target: String, client: String) {
+        let path = target.firstIndex(of: "?").map { String(target[..<$0]) } ?? target
+        buffer.append(UInt8(ascii: "{"))
+        JSONString.append(key: "time", timestamp.current(), to: &buffer)
+        buffer.append(contentsOf: ",\"level\":\"info\",\"message\":\"request\",".utf8)
+        JSONString.append(key: "method", entry.method, to: &buffer, limit: 32)
+        buffer.append(UInt8(ascii: ","))
+        JSONString.append(key: "route", entry.route ?? RequestStats.unroutedLabel, to: &buffer)
+        buffer.append(UInt8(ascii: ","))
+        JSONString.append(key: "path", path, to: &buffer, limit: 512)
+        buffer.append(contentsOf: ",\"status\":\(entry.status),\"bytes\":\(entry.bytes),\"duration_ms\":\(Self.milliseconds(entry.nanoseconds)),".utf8)
+        JSONString.append(key: "request_id", entry.requestID ?? "", to: &buffer, limit: 64)
+        buffer.append(UInt8(ascii: ","))
+        JSONString.append(key: "client", client, to: &buffer, limit: 64)
+        buffer.append(contentsOf: "}\n".utf8)
+    }
+
+    /// `0.42`: milliseconds with two decimals.
+    static func milliseconds(_ nanoseconds: UInt64) -> String {
+        let micros = nanoseconds / 1000
+        return "\(micros / 1000).\(String(micros % 1000 / 10 + 100).dropFirst())"
     }
 
     mutating func flush() {

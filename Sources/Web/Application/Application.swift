@@ -101,6 +101,13 @@ public final class Application: Sendable {
         return port
     }
 
+    /// The first step of a graceful stop: `/readyz` answers 503 from now on, so load balancers
+    /// stop sending traffic while the server still serves. `shutdown()` follows after the grace.
+    public func beginDraining() {
+        responder.readiness.beginDraining()
+        logger.info("Draining: /readyz now answers 503")
+    }
+
     /// Finishes the requests in flight, saves the sessions that changed and closes the data folder.
     /// Idempotent.
     public func shutdown() {

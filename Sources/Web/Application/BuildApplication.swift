@@ -16,7 +16,8 @@ import ViewModels
 public func buildApplication(
     _ configuration: WaypointConfiguration, options: Application.Options = .init(), logger: Logger? = nil
 ) throws -> Application {
-    let logger = logger ?? Logger(level: configuration.logLevel)
+    let logger = logger ?? Logger(level: configuration.logLevel, format: configuration.logFormat)
+    let metrics = AppMetrics(allowed: configuration.metricsAllow)
     let dataFolder = DataFolder(path: configuration.dataDirectory)
     try dataFolder.validate()
     guard DataFolder.isDirectory(configuration.publicDirectory) else {
@@ -51,7 +52,8 @@ public func buildApplication(
                     dataDirectory: configuration.dataDirectory, passwordIterations: configuration.passwordIterations,
                     resetLinkBase: configuration.publicURL?.description
                         ?? (configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)"),
-                    throttles: .init(login: options.loginThrottle), redis: configuration.redis.map(boundedForPages)),
+                    throttles: .init(login: options.loginThrottle), redis: configuration.redis.map(boundedForPages),
+                    commitObserver: metrics.storeCommits.observe),
                 clock: options.clock, log: { logger.info($0) }, warn: { logger.warning($0) })
         } catch let error as StorageError {
             switch error {
@@ -65,7 +67,8 @@ public func buildApplication(
     }
     do {
         return try assemble(
-            configuration, options: options, services: services, renderer: renderer, server: server, logger: logger)
+            configuration, options: options, services: services, renderer: renderer, server: server, logger: logger,
+            metrics: metrics)
     } catch {
         server.shutdown()
         services.close()
@@ -75,7 +78,7 @@ public func buildApplication(
 
 private func assemble(
     _ configuration: WaypointConfiguration, options: Application.Options, services: AppServices,
-    renderer: PageRenderer, server: HTTPServer, logger: Logger
+    renderer: PageRenderer, server: HTTPServer, logger: Logger, metrics: AppMetrics
 ) throws -> Application {
     let clock = options.clock
     let throttled = services.throttledAccounts
@@ -84,7 +87,7 @@ private func assemble(
         accountsForClient: { throttled.accounts(for: $0) },
         today: { UTCDay.calendarDate(clock()) },
         now: { Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)) },
-        isDevelopment: configuration.isDevelopment)
+        isDevelopment: configuration.isDevelopment, onNavigationEvent: metrics.navigationEvents.increment)
     let (timeoutSeconds, _) = options.sessionIdleTimeout.components
     let sessionStore: JournalStore?
     let journal: any SessionPersistence
@@ -94,8 +97,10 @@ private func assemble(
     } else {
         let store: JournalStore
         do {
-            store = try JournalStore(
-                configuration: .init(directory: SessionJournal.directory(inDataDirectory: configuration.dataDirectory)))
+            var storeConfiguration = JournalStore.Configuration(
+                directory: SessionJournal.directory(inDataDirectory: configuration.dataDirectory))
+            storeConfiguration.commitObserver = metrics.storeCommits.observe
+            store = try JournalStore(configuration: storeConfiguration)
         } catch let error as StorageError {
             switch error {
             case .locked, .io: throw error
@@ -126,17 +131,31 @@ private func assemble(
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions, userNavigation: archive.userNavigation,
         admission: VisitorAdmission(configuration: options.visitorAdmission), proxies: configuration.trustedProxies,
-        renderer: renderer, pool: pool, logger: logger, clock: seconds,
-        sharedState: sharedState)
+        renderer: renderer, pool: pool, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
+        // Ready when the data answers (the journal takes writes; Redis's last connection attempt did
+        // not fail) and the templates compile. Never a blocking call: probes run on the event loop.
+        readiness: Readiness { [journal = services.journalStore, redis = services.redisStore] in
+            let storeAnswers = journal?.acceptsWrites ?? (redis.map { $0.pool.backoff.consecutiveFailures == 0 } ?? true)
+            return storeAnswers && renderer.templatesLoaded
+        },
+        metricsSources: { [weak server] in
+            guard let server else { return nil }
+            let signedIn = sessions.signedInCount
+            return AppMetrics.Sources(
+                requests: server.requestStats(), openConnections: server.openConnections,
+                visitorSessions: max(0, sessions.count - signedIn), signedInSessions: signedIn,
+                workerQueueDepth: pool.queueDepth)
+        })
     services.catalog.observe { change in
         switch change {
         case .itemRemoved, .itemMoved: responder.pruneSessions()
         case .itemAdded, .itemUpdated: break
         }
     }
-    let root = StaticFileResponder(
+    let files = StaticFileResponder(
         root: configuration.publicDirectory, next: responder,
         configuration: .init(freezesTopLevelNames: !configuration.isDevelopment, errorPage: server.configuration.errorPage))
+    let root = IdentifiedResponder(next: files, proxies: configuration.trustedProxies)
     let saver = SessionSaver(interval: options.saveInterval) { archive.save() }
     return Application(
         configuration: configuration, services: services, server: server, root: root, responder: responder,

@@ -111,6 +111,28 @@ extension WaypointConfiguration {
             }
             configuration.logLevel = level
         },
+        Option(flag: "--log-format", variable: "LOG_FORMAT", placeholder: "FORMAT", defaultText: "text",
+               summary: "text, or json (one object per line)") { configuration, value, source throws(Error) in
+            guard let format = Logger.Format(rawValue: value.lowercased()) else {
+                throw .invalidValue(source: source, value: value, expected: "text or json")
+            }
+            configuration.logFormat = format
+        },
+        Option(flag: "--metrics-allow", variable: "WAYPOINT_METRICS_ALLOW", placeholder: "CIDR[,CIDR]",
+               defaultText: "loopback", summary: "networks besides loopback that may read /metrics") {
+            configuration, value, source throws(Error) in
+            guard let networks = TrustedProxies(list: value)?.networks else {
+                throw .invalidValue(source: source, value: value, expected: "IP ranges such as 10.0.0.0/8,fd00::/8")
+            }
+            configuration.metricsAllow = networks
+        },
+        Option(flag: "--shutdown-grace", variable: "WAYPOINT_SHUTDOWN_GRACE", placeholder: "SECONDS", defaultText: "5",
+               summary: "after SIGTERM, seconds of /readyz 503 before the drain") { configuration, value, source throws(Error) in
+            guard let seconds = Int(value), (0...3600).contains(seconds) else {
+                throw .invalidValue(source: source, value: value, expected: "a whole number of seconds from 0 to 3600")
+            }
+            configuration.shutdownGrace = seconds
+        },
     ]
 
     /// Builds the configuration from `arguments` (without the program name) over `environment`.

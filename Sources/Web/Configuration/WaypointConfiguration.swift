@@ -32,6 +32,12 @@ public struct WaypointConfiguration: Sendable, Equatable {
     public var redis: RedisConfiguration?
     /// `--redis-ca` as given; parsing folds it into `redis`.
     var redisCAFile: String?
+    /// How log lines are written: plain text, or one JSON object per line.
+    public var logFormat: Logger.Format = .text
+    /// Besides loopback, the networks that may read `/metrics`.
+    public var metricsAllow: [IPNetwork] = []
+    /// Seconds `/readyz` answers 503 after SIGTERM before the server stops accepting.
+    public var shutdownGrace = 5
 
     public init() {}
 

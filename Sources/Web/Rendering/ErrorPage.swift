@@ -7,6 +7,8 @@ struct ErrorPage: Sendable {
     var status: HTTPStatus
     var heading: String
     var message: String
+    /// The request's id, shown on a 500 so a user can quote it when reporting the failure.
+    var requestID = ""
 
     static let badRequest = ErrorPage(
         status: .badRequest, heading: "Bad request", message: "The form could not be read. Please go back and try again.")
@@ -63,6 +65,7 @@ struct ErrorPage: Sendable {
             content.add(Keys.heading, heading)
             content.add(Keys.message, message)
             content.add(Keys.homeHref, "/")
+            content.add(Keys.requestID, requestID)
         })
     }
 }

@@ -63,6 +63,7 @@ extension ForbiddenContent: TemplateFields {
         data.add(Keys.heading, heading)
         data.add(Keys.message, message)
         data.add(Keys.homeHref, homeHref)
+        data.add(Keys.requestID, "")
     }
 }
 

@@ -107,6 +107,7 @@ enum Keys {
     static let todayText: TemplateKey = "todayText"
     static let treeLines: TemplateKey = "treeLines"
     static let url: TemplateKey = "url"
+    static let requestID: TemplateKey = "requestId"
     static let value: TemplateKey = "value"
     static let viewer: TemplateKey = "viewer"
     static let warning: TemplateKey = "warning"
@@ -143,7 +144,7 @@ enum Keys {
         logoutAction, maxLength, message, name, nearest, newItemHref, notice, options, overview, page, pages,
         position, prefix, problem, registerHref, rows, settings, settingsHref, settingsLink, sheet, sheetHref,
         showSubtitles, stack, stacks, status, submitLabel, subtitle, summary, tab, tabs, text, theme, themeOptions,
-        time, timestamp, title, todayISO, todayText, treeLines, url, value, viewer, warning, warnings,
+        time, timestamp, title, todayISO, todayText, treeLines, url, value, viewer, warning, warnings, requestID,
     ]
 
     static let names = Set(all.map(\.name))

@@ -28,15 +28,24 @@ final class AppResponder: HTTPResponder {
     /// With Redis: brings this instance up to date with the others before a request is served
     /// (see `respondShared`); nil when this instance is the only one.
     let sharedState: (@Sendable () throws -> Void)?
+    let metrics: AppMetrics
+    let readiness: Readiness
+    /// What `/metrics` reports from outside the app (the server, the pool); set once the server exists.
+    let metricsSources: @Sendable () -> AppMetrics.Sources?
 
     init(
         dependencies: AppDependencies, sessions: SessionStore, userNavigation: UserNavigation? = nil,
         admission: VisitorAdmission,
         proxies: TrustedProxies = TrustedProxies(), renderer: PageRenderer,
         pool: WorkerPool, logger: Logger, clock: @escaping @Sendable () -> Int64,
-        sharedState: (@Sendable () throws -> Void)? = nil
+        sharedState: (@Sendable () throws -> Void)? = nil,
+        metrics: AppMetrics = AppMetrics(allowed: []), readiness: Readiness = Readiness(check: { true }),
+        metricsSources: @escaping @Sendable () -> AppMetrics.Sources? = { nil }
     ) {
         self.sharedState = sharedState
+        self.metrics = metrics
+        self.readiness = readiness
+        self.metricsSources = metricsSources
         self.dependencies = dependencies
         self.sessions = sessions
         self.admission = admission
@@ -48,23 +57,32 @@ final class AppResponder: HTTPResponder {
         self.clock = clock
     }
 
-    func respond(to request: HTTPRequest, connection peer: ConnectionInfo, reply: HTTPReply) {
+    func respond(to request: HTTPRequest, connection peer: ConnectionInfo, reply original: HTTPReply) {
         // Behind a trusted proxy, the client is the one it forwards for.
         let connection = proxies.client(of: peer, headers: request.headers)
-        if request.path == "/healthz" {
-            return reply.send(health(request, secure: connection.isSecure))
+        switch request.path {
+        case "/healthz":
+            return original.send(labeled(health(request, secure: connection.isSecure), "healthz"))
+        case "/readyz":
+            return original.send(labeled(ready(request, secure: connection.isSecure), "readyz"))
+        case "/metrics" where metrics.mayScrape(connection.remoteAddress):
+            return original.send(labeled(scrape(request, secure: connection.isSecure), "metrics"))
+        default:
+            break
         }
         if let sharedState {
-            return respondShared(to: request, connection: connection, reply: reply, synchronize: sharedState)
+            return respondShared(to: request, connection: connection, reply: original, synchronize: sharedState)
         }
-        route(request, connection: connection, reply: reply)
+        route(request, connection: connection, reply: original)
     }
 
     /// Routes a request whose state is up to date: GETs are answered here, POSTs go to a worker.
-    func route(_ request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
+    func route(_ request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply) {
         guard let route = AppRoute.parse(path: request.path, query: request.query) else {
-            return notFound(request, connection: connection, reply: reply)
+            return notFound(request, connection: connection, reply: labeling(original, "not_found", request: request, secure: connection.isSecure))
         }
+        let reply = labeling(
+            original, route.metricsLabel, hidesPath: route.hidesPath, request: request, secure: connection.isSecure)
         switch request.method {
         case .get, .head:
             if let location = route.canonicalLocation(path: request.path, query: request.query) {

@@ -15,14 +15,14 @@ final class ServerProcess {
     let logPath: String
 
     /// Starts the server and waits for its "listening" line (bounded by `timeout`).
-    init(dataDirectory: String, timeout: TimeInterval = 20) throws {
+    init(dataDirectory: String, arguments: [String] = [], timeout: TimeInterval = 20) throws {
         let executable = Self.executablePath
         guard FileManager.default.isExecutableFile(atPath: executable) else { throw Failure.notBuilt(executable) }
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [
             "--port", "0", "--data", dataDirectory, "--password-iterations", "1000",
             "--templates", TestApp.templatesDirectory, "--public", TestApp.publicDirectory,
-        ]
+        ] + arguments
         logPath = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-\(UUID().uuidString).log").path
         FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))

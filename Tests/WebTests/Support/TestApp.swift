@@ -22,7 +22,7 @@ final class TestApp {
     init(
         options: Application.Options = TestApp.defaultOptions, isDevelopment: Bool = false,
         templatesDirectory: String = TestApp.templatesDirectory, dataDirectory: String? = nil, ownsDirectory: Bool = true,
-        trustedProxies: TrustedProxies = TrustedProxies(), redis: RedisConfiguration? = nil
+        trustedProxies: TrustedProxies = TrustedProxies(), metricsAllow: [IPNetwork] = [], redis: RedisConfiguration? = nil
     ) throws {
         self.ownsDirectory = ownsDirectory
         self.dataDirectory = dataDirectory ?? FileManager.default.temporaryDirectory
@@ -35,6 +35,7 @@ final class TestApp {
         configuration.passwordIterations = 1000
         configuration.isDevelopment = isDevelopment
         configuration.trustedProxies = trustedProxies
+        configuration.metricsAllow = metricsAllow
         configuration.logLevel = .error
         configuration.redis = redis
         self.options = options
