@@ -146,9 +146,10 @@ private func assemble(
                 visitorSessions: max(0, sessions.count - signedIn), signedInSessions: signedIn,
                 workerQueueDepth: pool.queueDepth)
         })
-    services.catalog.observe { change in
+    // Weakly: the catalog outlives nothing, and the responder holds the catalog.
+    services.catalog.observe { [weak responder] change in
         switch change {
-        case .itemRemoved, .itemMoved: responder.pruneSessions()
+        case .itemRemoved, .itemMoved: responder?.pruneSessions()
         case .itemAdded, .itemUpdated: break
         }
     }
