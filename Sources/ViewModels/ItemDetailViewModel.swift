@@ -64,6 +64,8 @@ public struct ItemDetailViewModel {
     /// Whether the viewer may edit, favourite or delete the item (the favourite is shared by
     /// everyone, so it counts as a change).
     public var canEdit: Bool { ItemPermissions.canEdit(item, by: viewer) }
+    /// Whether the screen shows the forms (a visitor's are guarded: see `ItemPermissions.offersForms`).
+    public var offersForms: Bool { ItemPermissions.offersForms(item, to: viewer) }
 
     /// The creator's name as people know it, with the unique username when they differ.
     public var creatorName: String? {

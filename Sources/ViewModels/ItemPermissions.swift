@@ -22,6 +22,13 @@ public enum ItemPermissions {
         return creator == user.id
     }
 
+    /// Whether a screen offers `user` the item's forms. A visitor is offered them too: sending one
+    /// is a guarded action that asks them to sign in first (keeping what they typed), and then this
+    /// rule decides. A signed-in user the rule refuses sees the item read-only.
+    public static func offersForms(_ item: Item, to user: User?) -> Bool {
+        user == nil || canEdit(item, by: user)
+    }
+
     /// Throws `Denied` unless `user` may change `item`.
     public static func ensureCanEdit(_ item: Item, by user: User?) throws(Denied) {
         guard canEdit(item, by: user) else { throw Denied(item: item.id) }

@@ -73,7 +73,7 @@ extension ScreenBuilder {
                     title: entry.title, href: .library(.item(category, item, entry.tab == .overview ? nil : entry.tab)),
                     isCurrent: entry.isSelected)
             },
-            tab: tab, closeHref: .library(.category(category)), canEdit: model.canEdit)
+            tab: tab, closeHref: .library(.category(category)), canEdit: model.offersForms)
         switch tab {
         case .overview:
             content.overview = model.overview
@@ -82,9 +82,8 @@ extension ScreenBuilder {
         case .options:
             let options = model.options
             content.options = ItemOptionsContent(
-                canEdit: model.canEdit,
-                readOnlyNotice: model.canEdit ? nil : "Only the person who added this item, or an administrator, can change it.",
-                signInHref: viewer.isSignedIn ? nil : .account(.login(next: optionsURL)),
+                canEdit: model.offersForms,
+                readOnlyNotice: model.offersForms ? nil : "Only the person who added this item, or an administrator, can change it.",
                 editForm: FormContent(action: optionsURL, submitLabel: "Save", state: form ?? options.editForm.state),
                 isFavourite: options.isFavourite, favouriteAction: optionsURL,
                 favouriteIntent: (options.isFavourite ? ItemDetailViewModel.Intent.unfavourite : .favourite).rawValue,

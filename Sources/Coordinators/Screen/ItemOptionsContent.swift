@@ -1,12 +1,10 @@
 /// The Options tab: edit form, favourite toggle, delete link for those who may change the item;
 /// the item read-only for everyone else.
 public struct ItemOptionsContent: Hashable, Sendable {
-    /// Whether the viewer may change the item; templates show the forms below only then.
+    /// Whether the forms are offered (see `ItemPermissions.offersForms`: a visitor's are guarded).
     public var canEdit: Bool
     /// Why the item is read-only (nil when `canEdit`).
     public var readOnlyNotice: String?
-    /// For visitors: signing in, then back to this tab.
-    public var signInHref: AppRoute?
     /// The edit form (posts to the Options URL with `intent=edit`).
     public var editForm: FormContent
     public var isFavourite: Bool

@@ -71,7 +71,6 @@ extension ItemOptionsContent: TemplateFields {
     func addFields(to data: inout TemplateData) {
         data.add(Keys.canEdit, canEdit)
         data.add(Keys.readOnlyNotice, readOnlyNotice)
-        data.add(Keys.signInHref, signInHref)
         data.add(Keys.editForm, editForm)
         data.add(Keys.isFavourite, isFavourite)
         data.add(Keys.favouriteAction, favouriteAction)

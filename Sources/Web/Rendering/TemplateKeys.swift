@@ -88,7 +88,6 @@ enum Keys {
     static let sheet: TemplateKey = "sheet"
     static let sheetHref: TemplateKey = "sheetHref"
     static let showSubtitles: TemplateKey = "showSubtitles"
-    static let signInHref: TemplateKey = "signInHref"
     static let stack: TemplateKey = "stack"
     static let stacks: TemplateKey = "stacks"
     static let status: TemplateKey = "status"
@@ -133,7 +132,7 @@ enum Keys {
     /// Every key above: the names the screens' data can provide, which every template is checked
     /// against at start-up (a template naming anything else is a typo).
     static let all: [TemplateKey] = [
-        canEdit, createdBy, readOnlyNotice, signInHref,
+        canEdit, createdBy, readOnlyNotice,
         boxes, detailY, diagram, height, icon, isSheet, labelX, labelY, lines, treeDiagram, width, x, x1, x2, y, y1, y2,
         action, autocomplete, backLink, backToRoot, breadcrumbs, categories, categoryName, choices, closeHref,
         closest, content, created, createdISO, csrfToken, deleteHref, depth, detail, detailHref, dismissHref,
