@@ -15,7 +15,8 @@ let package = Package(
 
         // Infrastructure that knows nothing of the app
         .target(name: "HTTPCore"),
-        .target(name: "HTTPServer", dependencies: ["HTTPCore", "CSystem", "COpenSSL"]),
+        .target(name: "Deflate"),
+        .target(name: "HTTPServer", dependencies: ["HTTPCore", "Deflate", "CSystem", "COpenSSL"]),
         .target(name: "TemplateEngine"),
         .target(name: "Storage"),
         .target(name: "Navigation"),
@@ -35,6 +36,7 @@ let package = Package(
         // Tests
         .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "DeflateTests", dependencies: ["Deflate"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "TestSupport"]),
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),

@@ -1,0 +1,9 @@
+import Testing
+@testable import Deflate
+
+@Suite struct GzipRoundTripTests {
+    @Test func emptyInputRoundTrips() throws {
+        let compressed = Gzip.compress([])
+        #expect(try Gzip.decompress(compressed) == [])
+    }
+}
