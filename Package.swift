@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Waypoint: MVVM-C on the server. Dependencies point down only:
-// waypoint → Web → {Coordinators → ViewModels → Models, Navigation}, {Services → Storage}, HTTPServer → HTTPCore, TemplateEngine.
+// waypoint → Web → {Coordinators → ViewModels → Models, Navigation}, {Services → Storage}, HTTPServer → {HTTPCore, Deflate}, TemplateEngine.
 let package = Package(
     name: "Waypoint",
     products: [

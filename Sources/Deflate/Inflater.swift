@@ -106,7 +106,7 @@ struct Inflater {
     }
 
     private static let fixedLiteral = try! Code(lengths: DeflateTables.fixedLiteralLengths.map(Int.init))
-    private static let fixedDistance = try! Code(lengths: [Int](repeating: 5, count: 30))
+    private static let fixedDistance = try! Code(lengths: [Int](repeating: 5, count: 32))  // 30 and 31 decode, then fail
 
     private mutating func dynamicCodes() throws(InflateError) -> (Code, Code) {
         let literalCount = try bits(5) + 257
