@@ -46,6 +46,6 @@ let package = Package(
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "Models", "Navigation", "TestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer", "Deflate", "TestSupport"]),
     ]
 )
