@@ -33,6 +33,8 @@ struct DeflateEncoder: ~Copyable {
     private let literalFrequencies: UnsafeMutableBufferPointer<Int>
     private let distanceFrequencies: UnsafeMutableBufferPointer<Int>
     private var blockStart = 0
+    /// `DeflateTables.lengthSymbol` then `.distanceSymbol`, copied so the hot loop reads plain memory.
+    private let symbolTables: UnsafeMutablePointer<UInt8>
     private var blockEnd = 0
 
     init(input: UnsafeRawBufferPointer, parameters: Parameters = .level6) {
@@ -50,10 +52,14 @@ struct DeflateEncoder: ~Copyable {
         literalFrequencies.initialize(repeating: 0)
         distanceFrequencies = .allocate(capacity: 30)
         distanceFrequencies.initialize(repeating: 0)
+        symbolTables = .allocate(capacity: 256 + 512)
+        DeflateTables.lengthSymbol.withUnsafeBufferPointer { symbolTables.initialize(from: $0.baseAddress!, count: 256) }
+        DeflateTables.distanceSymbol.withUnsafeBufferPointer { (symbolTables + 256).initialize(from: $0.baseAddress!, count: 512) }
     }
 
     deinit {
         placeholder?.deallocate()
+        symbolTables.deallocate()
         head.deallocate()
         previous.deallocate()
         symbols.deallocate()
@@ -186,8 +192,9 @@ struct DeflateEncoder: ~Copyable {
     private mutating func record(length: Int, distance: Int, writer: inout BitWriter) {
         symbols[symbolCount] = UInt32(length) | UInt32(distance) << 16
         symbolCount += 1
-        literalFrequencies[257 + Int(Self.lengthSymbol(length))] += 1
-        distanceFrequencies[Int(Self.distanceSymbol(distance))] += 1
+        literalFrequencies[257 + Int(symbolTables[length - 3])] += 1
+        let value = distance - 1
+        distanceFrequencies[Int(symbolTables[256 + (value < 256 ? value : 256 + (value >> 7))])] += 1
         blockEnd += length
         if symbolCount == Self.maxSymbols { flushBlock(final: false, writer: &writer) }
     }
