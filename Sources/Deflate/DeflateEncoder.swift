@@ -41,6 +41,8 @@ struct DeflateEncoder: ~Copyable {
         // A zero-length buffer may have no base address; a byte of our own stands in, never read.
         placeholder = input.baseAddress == nil ? .allocate(capacity: 1) : nil
         self.input = input.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? UnsafePointer(placeholder!)
+        // Positions live in 32-bit hash chains.
+        precondition(input.count < Int(Int32.max), "DeflateEncoder: input over 2 GiB")
         inputCount = input.count
         self.parameters = parameters
         head = .allocate(capacity: 1 << Self.hashBits)

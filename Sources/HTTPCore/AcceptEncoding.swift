@@ -25,8 +25,11 @@ public struct AcceptEncoding: Sendable, Equatable {
 
     /// The field values of `headers` (every `Accept-Encoding` line, in order, as one list).
     public init(_ headers: HTTPHeaders) {
-        let values = headers.values(for: "Accept-Encoding")
-        self = values.isEmpty ? AcceptEncoding(entries: nil) : AcceptEncoding(parsing: values.joined(separator: ","))
+        guard headers.contains("Accept-Encoding") else {
+            self.init(entries: nil)
+            return
+        }
+        self.init(parsing: headers.values(for: "Accept-Encoding").joined(separator: ","))
     }
 
     public init(parsing value: String) {

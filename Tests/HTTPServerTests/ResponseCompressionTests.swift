@@ -100,6 +100,22 @@ import Testing
         #expect(written.head.contains("Vary: Cookie\r\nVary: Accept-Encoding"))
     }
 
+    @Test func aBodyOverTheMaximumIsSentAsItIs() {
+        let huge = HTTPResponse.text(String(repeating: "a", count: ResponseCompression.maximumBytes + 1))
+        let written = Self.exchange(acceptEncoding: "gzip", response: huge)
+        #expect(written.header("Content-Encoding") == nil)
+        #expect(written.body.count == huge.body.count)
+    }
+
+    @Test(arguments: [
+        ("text/html; charset=utf-8", true), ("TEXT/HTML", true), (" text/css ;charset=utf-8", true),
+        ("text/javascript", true), ("application/javascript", true), ("image/svg+xml", true), ("text/plain", true),
+        ("image/png", false), ("application/json", false), ("text/htmlx", false), ("", false),
+    ])
+    func compressibleTypesAreRecognisedByMediaType(contentType: String, compressible: Bool) {
+        #expect(ResponseCompression.isCompressible(contentType: contentType) == compressible)
+    }
+
     @Test func anAlreadyCodedResponseIsLeftAlone() {
         var response = Self.page
         response.headers.set("Content-Encoding", "br")

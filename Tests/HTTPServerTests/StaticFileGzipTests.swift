@@ -85,6 +85,19 @@ import TestSupport
         #expect(image.headers["Vary"] == nil)
     }
 
+    @Test func aFileTooBigForTheCacheIsNeverCodedPerRequest() {
+        let uncached = StaticFileResponder(
+            root: folder.path + "/public", next: Self.notFound, configuration: .init(maxCachedFileBytes: 1000))
+        let answer = Mutex<HTTPResponse?>(nil)
+        let request = HTTPRequest(method: .get, target: "/app.css", headers: ["Accept-Encoding": "gzip"])
+        let connection = ConnectionInfo(remoteAddress: "127.0.0.1", isSecure: false)
+        uncached.respond(to: request, connection: connection, reply: HTTPReply { response in answer.withLock { $0 = response } })
+        let response = answer.withLock { $0 }
+        #expect(response?.headers["Content-Encoding"] == nil)
+        #expect(response?.body == Array(Self.css.utf8))
+        #expect(response?.headers["Vary"] == "Accept-Encoding")
+    }
+
     @Test func refusingBothCodingsGives406() {
         let response = get("/app.css", headers: ["Accept-Encoding": "identity;q=0"])
         #expect(response.status == .notAcceptable)

@@ -71,9 +71,7 @@ public struct StaticFileResponder: HTTPResponder {
 
     private func response(for request: HTTPRequest, file: StaticFile) -> HTTPResponse {
         // Text files come as gzip or plain: which one follows Accept-Encoding, and each has its own ETag.
-        let choice = file.isCompressible
-            ? AcceptEncoding(request.headers).choice(gzipWorthwhile: file.contents.count >= ResponseCompression.minimumBytes)
-            : .identity
+        let choice = file.isCompressible ? encodingChoice(for: request, file: file) : .identity
         var headers: HTTPHeaders = [:]
         headers.add("ETag", choice == .gzip ? file.gzipETag : file.etag)
         headers.add("Last-Modified", file.lastModified)
@@ -95,7 +93,7 @@ public struct StaticFileResponder: HTTPResponder {
             return HTTPResponse(status: .ok, headers: headers, body: file.contents)
         case .gzip:
             headers.add("Content-Encoding", "gzip")
-            // Files too big for the cache (or too small to keep a coded copy of) are coded per request.
+            // Only a file under 1 KiB has no coded copy kept: it is coded per request, at little cost.
             return HTTPResponse(status: .ok, headers: headers, body: file.gzipped ?? Gzip.compress(file.contents))
         case .notAcceptable:
             var response = refusal(
@@ -103,6 +101,15 @@ public struct StaticFileResponder: HTTPResponder {
             response.headers.add("Vary", "Accept-Encoding")
             return response
         }
+    }
+
+    /// gzip when the client chooses it and a coded copy is kept; files too big for the cache have none
+    /// and are never coded on the event loop per request (plain, or 406 if the identity is refused).
+    private func encodingChoice(for request: HTTPRequest, file: StaticFile) -> AcceptEncoding.Choice {
+        let accept = AcceptEncoding(request.headers)
+        if file.gzipped != nil { return accept.choice(gzipWorthwhile: true) }
+        if file.contents.count < ResponseCompression.minimumBytes { return accept.choice(gzipWorthwhile: false) }
+        return accept.acceptsIdentity ? .identity : .notAcceptable
     }
 
     /// The configured error page for `status`, or a plain-text one.
