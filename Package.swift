@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Waypoint: MVVM-C on the server. Dependencies point down only:
-// waypoint → Web → {Coordinators → ViewModels → Models, Navigation}, {Services → Storage}, HTTPServer → HTTPCore, TemplateEngine.
+// waypoint → Web → {Coordinators → ViewModels → Models, Navigation}, {Services → Storage}, HTTPServer → {HTTPCore, Deflate}, TemplateEngine.
 let package = Package(
     name: "Waypoint",
     products: [
@@ -16,7 +16,8 @@ let package = Package(
         // Infrastructure that knows nothing of the app
         .target(name: "HTTPCore"),
         .target(name: "Metrics"),
-        .target(name: "HTTPServer", dependencies: ["HTTPCore", "CSystem", "COpenSSL", "Metrics"]),
+        .target(name: "Deflate"),
+        .target(name: "HTTPServer", dependencies: ["HTTPCore", "Deflate", "CSystem", "COpenSSL", "Metrics"]),
         .target(name: "TemplateEngine"),
         .target(name: "Storage"),
         .target(name: "Navigation"),
@@ -36,7 +37,8 @@ let package = Package(
         // Tests
         .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "TestSupport", "Metrics"]),
+        .testTarget(name: "DeflateTests", dependencies: ["Deflate"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "Deflate", "TestSupport", "Metrics"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics", "TestSupport"]),
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
@@ -46,6 +48,6 @@ let package = Package(
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "Models", "Navigation", "TestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer", "RedisClient", "TestSupport", "Metrics"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics"]),
     ]
 )

@@ -32,6 +32,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let forbidden = HTTPStatus(code: 403)
     public static let notFound = HTTPStatus(code: 404)
     public static let methodNotAllowed = HTTPStatus(code: 405)
+    public static let notAcceptable = HTTPStatus(code: 406)
     public static let requestTimeout = HTTPStatus(code: 408)
     public static let conflict = HTTPStatus(code: 409)
     public static let payloadTooLarge = HTTPStatus(code: 413)

@@ -67,6 +67,8 @@ struct ConnectionStateMachine {
         var version: HTTPVersion
         var keepAlive: Bool
         var started: UInt64
+        /// What the request accepts, for coding the answer.
+        var acceptEncoding = AcceptEncoding(entries: nil)
         var response: HTTPResponse?
     }
 
@@ -252,7 +254,7 @@ struct ConnectionStateMachine {
         nextSequence += 1
         exchanges.append(Exchange(
             sequence: sequence, method: request.method, target: request.target, version: request.version,
-            keepAlive: request.keepAlive, started: now.nanoseconds))
+            keepAlive: request.keepAlive, started: now.nanoseconds, acceptEncoding: AcceptEncoding(request.headers)))
         if request.keepAlive && !isDraining {
             phase = .idle(since: now.nanoseconds)
         } else {
@@ -342,8 +344,12 @@ struct ConnectionStateMachine {
         var response = response
         let closing = !exchange.keepAlive || (closeWhenDrained && exchanges.isEmpty)
             || response.headers["Connection"]?.lowercased() == "close"
-        let code = response.status.code
         let headOnly = exchange.method == .head
+        ResponseCompression.encode(&response, accepting: exchange.acceptEncoding) { reason in
+            configuration.errorPage?(.notAcceptable, reason)
+                ?? HTTPResponse.text("406 Not Acceptable\n\(reason)\n", status: .notAcceptable)
+        }
+        let code = response.status.code
         if code < 200 || code == 204 || code == 304 {
             response.body = []
             if code != 304 { response.headers.remove("Content-Length") }

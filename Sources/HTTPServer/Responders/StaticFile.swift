@@ -16,6 +16,8 @@ struct StaticFile: Sendable {
     var contentType: String
     var etag: String
     var lastModified: String
+    /// The gzip-coded contents, made once when the file is cached (see `withGzipRepresentation`).
+    var gzipped: [UInt8]? = nil
 
     /// The identity of a regular file at `path` (following symlinks), or nil for anything else.
     static func identity(of path: String) -> Identity? {

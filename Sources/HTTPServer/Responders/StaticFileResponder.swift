@@ -1,3 +1,4 @@
+import Deflate
 import Glibc
 import HTTPCore
 import Synchronization
@@ -76,10 +77,13 @@ public struct StaticFileResponder: HTTPResponder {
     }
 
     private func response(for request: HTTPRequest, file: StaticFile) -> HTTPResponse {
+        // Text files come as gzip or plain: which one follows Accept-Encoding, and each has its own ETag.
+        let choice = file.isCompressible ? encodingChoice(for: request, file: file) : .identity
         var headers: HTTPHeaders = [:]
-        headers.add("ETag", file.etag)
+        headers.add("ETag", choice == .gzip ? file.gzipETag : file.etag)
         headers.add("Last-Modified", file.lastModified)
         headers.add("Cache-Control", configuration.cacheControl)
+        if file.isCompressible { headers.add("Vary", "Accept-Encoding") }
         // The type is the one the file's name implies; a browser must not guess another.
         headers.add("X-Content-Type-Options", "nosniff")
         guard request.method == .get || request.method == .head else {
@@ -91,7 +95,28 @@ public struct StaticFileResponder: HTTPResponder {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         headers.add("Content-Type", file.contentType)
-        return HTTPResponse(status: .ok, headers: headers, body: file.contents)
+        switch choice {
+        case .identity:
+            return HTTPResponse(status: .ok, headers: headers, body: file.contents)
+        case .gzip:
+            headers.add("Content-Encoding", "gzip")
+            // Only a file under 1 KiB has no coded copy kept: it is coded per request, at little cost.
+            return HTTPResponse(status: .ok, headers: headers, body: file.gzipped ?? Gzip.compress(file.contents))
+        case .notAcceptable:
+            var response = refusal(
+                .notAcceptable, reason: "This file is available as gzip or uncoded, and the request refuses both.")
+            response.headers.add("Vary", "Accept-Encoding")
+            return response
+        }
+    }
+
+    /// gzip when the client chooses it and a coded copy is kept; files too big for the cache have none
+    /// and are never coded on the event loop per request (plain, or 406 if the identity is refused).
+    private func encodingChoice(for request: HTTPRequest, file: StaticFile) -> AcceptEncoding.Choice {
+        let accept = AcceptEncoding(request.headers)
+        if file.gzipped != nil { return accept.choice(gzipWorthwhile: true) }
+        if file.contents.count < ResponseCompression.minimumBytes { return accept.choice(gzipWorthwhile: false) }
+        return accept.acceptsIdentity ? .identity : .notAcceptable
     }
 
     /// The configured error page for `status`, or a plain-text one.
@@ -109,7 +134,8 @@ public struct StaticFileResponder: HTTPResponder {
             return tags.contains { value in
                 value.split(separator: ",").contains { candidate in
                     let tag = candidate.drop { $0 == " " || $0 == "\t" }.trimmingSuffixSpaces()
-                    return tag == "*" || tag == file.etag || tag == "W/" + file.etag
+                    // Either representation's tag matches: both stand for this version of the file.
+                    return tag == "*" || [file.etag, file.gzipETag].contains { tag == $0 || tag == "W/" + $0 }
                 }
             }
         }
@@ -125,8 +151,10 @@ public struct StaticFileResponder: HTTPResponder {
         guard let resolved = Self.realPath(path), resolved.hasPrefix(root + "/"),
               let file = StaticFile.load(path: resolved, identity: identity)
         else { return nil }
-        if identity.size <= configuration.maxCachedFileBytes { cache.store(file, for: relative) }
-        return file
+        guard identity.size <= configuration.maxCachedFileBytes else { return file }
+        let cached = file.withGzipRepresentation()
+        cache.store(cached, for: relative)
+        return cached
     }
 
     private static func realPath(_ path: String) -> String? {

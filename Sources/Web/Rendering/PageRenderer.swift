@@ -19,9 +19,11 @@ final class PageRenderer: Sendable {
     }
 
     /// The screen's page. Throws when the templates and the data disagree (a bug: answer 500).
+    /// `csrfToken` is the session's secret; the page carries it masked afresh (see `CSRFToken`).
     func page(_ screen: Screen, csrfToken: String, status: HTTPStatus, secure: Bool) throws(TemplateError) -> HTTPResponse {
         if let problem = templates.problem { throw problem }
-        let body = try render(screen.template.rawValue) { screen.addFields(to: &$0, csrfToken: csrfToken) }
+        let masked = CSRFToken.masked(csrfToken)
+        let body = try render(screen.template.rawValue) { screen.addFields(to: &$0, csrfToken: masked) }
         return HTTPResponse(status: status, headers: SecurityHeaders.headers(SecurityHeaders.html, secure: secure), body: body)
     }
 

@@ -33,7 +33,7 @@ extension AppResponder {
             } catch {
                 return reply.send(renderer.errorPage(.badRequest, secure: secure))
             }
-            guard CSRFToken.matches(form["csrfToken"] ?? "", session.record.withLock { $0.csrfToken }) else {
+            guard CSRFToken.matchesMasked(form["csrfToken"] ?? "", session.record.withLock { $0.csrfToken }) else {
                 return reply.send(renderer.errorPage(.forbidden, secure: secure))
             }
             var input: FormInput = [:]

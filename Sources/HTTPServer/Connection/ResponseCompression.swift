@@ -1,0 +1,94 @@
+import Deflate
+import HTTPCore
+
+/// Content coding of finished responses, applied where the connection frames them: text bodies
+/// (HTML, CSS, JavaScript, SVG, plain text) of 1 KiB or more are gzipped when the request's
+/// Accept-Encoding chooses gzip, and such types always carry `Vary: Accept-Encoding` so caches
+/// keep the two representations apart. A response that already has a Content-Encoding (the static
+/// files, compressed once ahead of time) is left alone.
+enum ResponseCompression {
+    /// Below this, gzip's framing eats most of the saving.
+    static let minimumBytes = 1024
+    /// Above this a body is sent as it is: coding it would hold the event loop for milliseconds.
+    static let maximumBytes = 4 << 20
+
+    private static let compressibleTypes: [[UInt8]] = [
+        "text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml", "text/plain",
+    ].map { Array($0.utf8) }
+
+    /// Whether `contentType` names text that gzip shrinks well. Runs for every response, so it
+    /// compares the media type's bytes in place instead of building strings.
+    static func isCompressible(contentType: String?) -> Bool {
+        guard var contentType else { return false }
+        return contentType.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
+            while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+            let mediaType = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            return compressibleTypes.contains { type in
+                type.count == mediaType.count
+                    && zip(type, mediaType).allSatisfy { $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
+            }
+        }
+    }
+
+    /// Codes `response` for a client that sent `accept`. Bodiless statuses and empty bodies (a HEAD
+    /// answered without its body) are never coded. When the client refuses the identity and gzip
+    /// alike the answer becomes 406, made by `notAcceptable`.
+    static func encode(
+        _ response: inout HTTPResponse, accepting accept: AcceptEncoding,
+        notAcceptable: (String) -> HTTPResponse
+    ) {
+        let code = response.status.code
+        guard code >= 200, code != 204, code != 206, code != 304,
+              !response.headers.contains("Content-Encoding"),
+              isCompressible(contentType: response.headers["Content-Type"])
+        else { return }
+        addVary(to: &response.headers)
+        guard !response.body.isEmpty, response.body.count <= maximumBytes else { return }
+        switch accept.choice(gzipWorthwhile: response.body.count >= minimumBytes) {
+        case .identity:
+            return
+        case .gzip:
+            response.body = Gzip.compress(response.body)
+            response.headers.set("Content-Encoding", "gzip")
+            // A HEAD answer may carry its own Content-Length: it must be the coded body's, as GET's is.
+            if response.headers.contains("Content-Length") {
+                response.headers.set("Content-Length", String(response.body.count))
+            }
+            if let etag = response.headers["ETag"] { response.headers.set("ETag", gzipETag(etag)) }
+        case .notAcceptable:
+            var refusal = notAcceptable("This resource is available as gzip or uncoded, and the request refuses both.")
+            refusal.status = .notAcceptable
+            addVary(to: &refusal.headers)
+            response = refusal
+        }
+    }
+
+    /// The ETag of the gzip representation: a strong tag gets `-gzip` inside its quotes, since the
+    /// bytes differ; a weak one already only promises equivalent content.
+    static func gzipETag(_ etag: String) -> String {
+        guard etag.hasPrefix("\""), etag.hasSuffix("\""), etag.count >= 2 else { return etag }
+        return String(etag.dropLast()) + "-gzip\""
+    }
+
+    /// Adds `Accept-Encoding` to Vary unless already there (or Vary is `*`).
+    static func addVary(to headers: inout HTTPHeaders) {
+        guard headers.contains("Vary") else { return headers.add("Vary", "Accept-Encoding") }
+        let listed = headers.values(for: "Vary").flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: " \t").lowercased() }
+        guard !listed.contains("accept-encoding"), !listed.contains("*") else { return }
+        headers.add("Vary", "Accept-Encoding")
+    }
+}
+
+private extension Substring {
+    func trimmingCharacters(in set: String) -> Substring {
+        var result = self
+        while let first = result.first, set.contains(first) { result = result.dropFirst() }
+        while let last = result.last, set.contains(last) { result = result.dropLast() }
+        return result
+    }
+}

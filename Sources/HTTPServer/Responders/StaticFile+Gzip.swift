@@ -1,0 +1,19 @@
+import Deflate
+
+extension StaticFile {
+    /// Whether the file's type is text worth gzipping.
+    var isCompressible: Bool { ResponseCompression.isCompressible(contentType: contentType) }
+
+    /// The file with its gzip representation made once, while it goes into the cache: text of
+    /// 1 KiB or more, kept only if coding it saves bytes.
+    func withGzipRepresentation() -> StaticFile {
+        guard isCompressible, contents.count >= ResponseCompression.minimumBytes else { return self }
+        var file = self
+        let gzipped = Gzip.compress(contents)
+        if gzipped.count < contents.count { file.gzipped = gzipped }
+        return file
+    }
+
+    /// The ETag of the gzip representation: the identity's, with `-gzip` inside the quotes.
+    var gzipETag: String { ResponseCompression.gzipETag(etag) }
+}

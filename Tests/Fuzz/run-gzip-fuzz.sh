@@ -1,0 +1,22 @@
+#!/bin/sh
+# Fuzzes the gzip encoder and inflater with libFuzzer for SECONDS (default 60).
+# Usage: Tests/Fuzz/run-gzip-fuzz.sh [SECONDS]   (from anywhere; builds into .build-fuzz/)
+set -eu
+seconds="${1:-60}"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+mkdir -p .build-fuzz
+swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Deflate \
+    Sources/Deflate/*.swift Tests/Fuzz/GzipFuzz.swift -o .build-fuzz/fuzz-gzip
+
+corpus="$(mktemp -d)"
+trap 'rm -rf "$corpus"' EXIT
+printf '' > "$corpus/empty"
+printf 'a' > "$corpus/one"
+printf 'abcabcabcabcabcabcabcabcabcabcabcabcabc' > "$corpus/repeat"
+printf '<li class="item"><a href="/library/category-3/items/7">Item 7 &lt;3&gt;</a></li>\n<li class="item"><a href="/library/category-3/items/8">Item 8 &lt;3&gt;</a></li>\n' > "$corpus/html"
+printf '\037\213\010\000\000\000\000\000\000\003\313\110\315\311\311\007\000\206\246\020\066\005\000\000\000' > "$corpus/gzip"
+head -c 3000 /dev/urandom > "$corpus/noise"
+
+.build-fuzz/fuzz-gzip -max_total_time="$seconds" -max_len=70000 -timeout=10 -print_final_stats=1 \
+    -artifact_prefix=.build-fuzz/ "$corpus"
