@@ -31,6 +31,20 @@ while time.time() < deadline and port is None:
 if port is None:
     server.kill(); sys.exit("the server did not start")
 
+
+def stop():
+    if server.poll() is None:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    subprocess.run(["rm", "-rf", data])
+
+
+import atexit  # noqa: E402
+atexit.register(stop)
+
 def cpu_seconds():
     fields = open(f"/proc/{server.pid}/stat").read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -103,7 +117,4 @@ rss_after = rss_mib()
 still = sum(1 for cookie in members if "Signed in as" in request("GET", "/library", cookie)[3])
 print(f"flood: {flood} cookie-less HEAD /library in {elapsed:.1f} s; {still} of 3 signed-in sessions kept; "
       f"RSS {rss_before:.1f} MiB before, {rss_after:.1f} MiB after")
-server.send_signal(signal.SIGTERM)
-server.wait(timeout=30)
-subprocess.run(["rm", "-rf", data])
 sys.exit(0 if still == 3 else 1)
