@@ -38,10 +38,8 @@ extension TemplateData {
         }
 
         @inlinable @inline(__always)
-        public mutating func append(contentsOf text: Substring) {
-            if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
-                for byte in text.utf8 { append(byte) }
-            }
+        public mutating func append(contentsOf bytes: Span<UInt8>) {
+            bytes.withUnsafeBufferPointer { append($0) }
         }
 
         @inlinable @inline(__always)

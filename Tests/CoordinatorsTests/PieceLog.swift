@@ -4,7 +4,7 @@ import Coordinators
 /// may copy as they are.
 struct PieceLog: RouteOutput {
     private(set) var bytes: [UInt8] = []
-    private(set) var components: [Substring] = []
+    private(set) var components: [[UInt8]] = []
     private(set) var singleBytes: [UInt8] = []
 
     mutating func append(_ byte: UInt8) {
@@ -16,8 +16,9 @@ struct PieceLog: RouteOutput {
         text.withUTF8Buffer { bytes += $0 }
     }
 
-    mutating func append(contentsOf text: Substring) {
-        bytes += text.utf8
-        components.append(text)
+    mutating func append(contentsOf component: Span<UInt8>) {
+        let piece = component.indices.map { component[$0] }
+        bytes += piece
+        components.append(piece)
     }
 }

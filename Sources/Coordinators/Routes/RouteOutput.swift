@@ -9,8 +9,8 @@ public protocol RouteOutput {
     mutating func append(_ byte: UInt8)
     /// Fixed text of the URL contract (`/library/`, `/items/`…).
     mutating func append(contentsOf text: StaticString)
-    /// A component that needs no escaping (a slug, a token), as it is.
-    mutating func append(contentsOf text: Substring)
+    /// The UTF-8 of a component that needs no escaping (a slug, a token), as it is.
+    mutating func append(contentsOf bytes: Span<UInt8>)
 }
 
 extension Array: RouteOutput where Element == UInt8 {
@@ -18,7 +18,8 @@ extension Array: RouteOutput where Element == UInt8 {
         text.withUTF8Buffer { append(contentsOf: $0) }
     }
 
-    public mutating func append(contentsOf text: Substring) {
-        append(contentsOf: text.utf8)
+    public mutating func append(contentsOf bytes: Span<UInt8>) {
+        reserveCapacity(count + bytes.count)
+        for index in bytes.indices { append(bytes[index]) }
     }
 }

@@ -38,18 +38,30 @@ struct RouteWriter<Output: RouteOutput> {
     @inlinable
     mutating func append(decimal value: Int) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
-        append(digitsOf: UInt64(value.magnitude), minimumCount: 1)
+        let magnitude = UInt64(value.magnitude)
+        if magnitude < 100_000_000 {
+            append(digitsOf: magnitude, minimumCount: 1)
+        } else {
+            append(largeDecimal: magnitude)
+        }
     }
 
-    /// Eight digits at a time, gathered in a word (most significant in the lowest byte), so a
-    /// number prints without a buffer and with one division per digit.
-    @inlinable
-    mutating func append(digitsOf value: UInt64, minimumCount: Int) {
-        if value >= 100_000_000 {
-            append(digitsOf: value / 100_000_000, minimumCount: max(minimumCount - 8, 1))
-            append(digitsOf: value % 100_000_000, minimumCount: 8)
-            return
+    /// Past eight digits, the leading ones first, then eight at a time.
+    @usableFromInline
+    mutating func append(largeDecimal magnitude: UInt64) {
+        let (leading, last) = magnitude.quotientAndRemainder(dividingBy: 100_000_000)
+        if leading < 100_000_000 {
+            append(digitsOf: leading, minimumCount: 1)
+        } else {
+            append(largeDecimal: leading)
         }
+        append(digitsOf: last, minimumCount: 8)
+    }
+
+    /// Up to eight digits, gathered in a word (most significant in the lowest byte), so a number
+    /// prints without a buffer.
+    @inlinable @inline(__always)
+    mutating func append(digitsOf value: UInt64, minimumCount: Int) {
         var rest = value
         var packed: UInt64 = 0
         var count = 0
@@ -58,10 +70,11 @@ struct RouteWriter<Output: RouteOutput> {
             rest /= 10
             count += 1
         } while rest > 0 || count < minimumCount
-        for _ in 0..<count {
+        repeat {
             output.append(UInt8(ascii: "0") | UInt8(truncatingIfNeeded: packed))
             packed &>>= 8
-        }
+            count -= 1
+        } while count > 0
     }
 
     /// A path segment or query value: RFC 3986 unreserved bytes as they are, every other UTF-8
@@ -70,18 +83,23 @@ struct RouteWriter<Output: RouteOutput> {
     /// checked, then handed on in one piece.
     @inlinable
     mutating func append(component value: String) {
-        var isPlain = true
-        var onlyDots = true
-        for byte in value.utf8 {
-            isPlain = isPlain && URLComponentCoding.isUnreserved(byte)
-            onlyDots = onlyDots && byte == UInt8(ascii: ".")
+        let bytes = value.utf8.span
+        // Without branches: a page's links run this over every slug.
+        var reserved = 0
+        var dots = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            reserved |= URLComponentCoding.isUnreserved(byte) ? 0 : 1
+            dots &+= byte == UInt8(ascii: ".") ? 1 : 0
         }
-        if isPlain && !onlyDots {
+        let onlyDots = dots == bytes.count
+        if reserved == 0 && !onlyDots {
             // Unreserved bytes stay as they are however deep they are nested.
-            output.append(contentsOf: value[...])
+            output.append(contentsOf: bytes)
             return
         }
-        for byte in value.utf8 {
+        for index in bytes.indices {
+            let byte = bytes[index]
             if URLComponentCoding.isUnreserved(byte) && !onlyDots {
                 output.append(byte)
             } else {
