@@ -95,7 +95,7 @@ import Testing
         #expect(route.print() == ReferencePrinter.print(route))
     }
 
-    /// Longer than the 64 bytes the writer gathers before handing them on, in one piece or many.
+    /// Long routes, with long components in one piece or escaped byte by byte, print whole.
     static let longRoutes: [AppRoute] = [
         .library(.category(CategoryID(String(repeating: "a", count: 63)))),
         .library(.category(CategoryID(String(repeating: "b", count: 64)))),
