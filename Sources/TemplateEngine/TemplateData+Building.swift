@@ -51,24 +51,6 @@ extension TemplateData {
         addField(key, scratch.withUnsafeBufferPointer { appendString($0) })
     }
 
-    /// A string that `write` puts straight into the data's storage: it gets room for `maximum`
-    /// bytes and returns how many it wrote, or nil when they did not fit (then nothing is added,
-    /// and this returns false). It must write valid UTF-8.
-    public mutating func add(
-        _ key: TemplateKey, textOfAtMost maximum: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int?
-    ) -> Bool {
-        let start = bytes.count
-        var written: Int?
-        bytes.append(upTo: maximum) { target in
-            written = write(UnsafeMutableBufferPointer(start: target, count: maximum)).map { min($0, maximum) }
-            return written ?? 0
-        }
-        guard let written else { return false }
-        let isPlain = HTMLEscaping.isPlain(UnsafeBufferPointer(start: bytes.base + start, count: written))
-        addField(key, nodes.appendIndex(Node(.string, payload: start, count: UInt32(truncatingIfNeeded: written), isPlain: isPlain)))
-        return true
-    }
-
     /// A nested object whose fields `build` adds.
     public mutating func add(_ key: TemplateKey, object build: (inout TemplateData) throws -> Void) rethrows {
         let mark = beginObject()

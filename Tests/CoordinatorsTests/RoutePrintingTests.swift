@@ -26,10 +26,10 @@ import Testing
         }
     }
 
-    /// Printing in place takes a shortcut for plain Library links; every route must still come out
-    /// as the contract spells it, or as nil when it does not fit (and then nothing is promised).
+    /// Web prints links into a fixed room in the page's data, through the same printer: whatever the
+    /// output, a route comes out as the contract spells it, or is refused when it does not fit.
     @Test(arguments: [8, 32, 256])
-    func routesPrintedInPlaceAreSpelledLikeAnyOther(room: Int) {
+    func routesPrintedIntoAFixedRoomAreSpelledLikeAnyOther(room: Int) {
         var generator = RouteGenerator(random: SeededGenerator(seed: 0x5EED))
         var routes = Self.nestedRoutes
         routes += [CategoryID("settings"), CategoryID("."), CategoryID("a.b"), CategoryID("ü"), CategoryID("x y")]
@@ -38,16 +38,40 @@ import Testing
         var printed = 0
         for route in routes {
             let expected = Array(ReferencePrinter.print(route).utf8)
-            var buffer = [UInt8](repeating: 0, count: room)
-            let count = buffer.withUnsafeMutableBufferPointer { route.print(into: $0) }
-            if let count {
-                printed += 1
-                #expect(Array(buffer[..<count]) == expected, "\(route)")
-            } else {
+            var output = FixedRoomOutput(room: room)
+            route.print(into: &output)
+            if output.overflowed {
                 #expect(expected.count > room, "\(route) fits in \(room) bytes but was refused")
+            } else {
+                printed += 1
+                #expect(output.bytes == expected, "\(route)")
             }
         }
         #expect(printed > 0)
+    }
+
+    /// Only text that needs no escaping is handed on whole (an output may copy it as it is), and
+    /// what is handed on byte by byte is ASCII: escapes and digits.
+    @Test func componentsHandedOnWholeNeedNoEscaping() {
+        var generator = RouteGenerator(random: SeededGenerator(seed: 0xFACE))
+        let unreserved = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".utf8)
+        for _ in 0..<5_000 {
+            let route = generator.route()
+            var output = PieceLog()
+            route.print(into: &output)
+            #expect(output.bytes == Array(ReferencePrinter.print(route).utf8), "\(route)")
+            for component in output.components {
+                #expect(!component.isEmpty && component.allSatisfy(unreserved.contains), "\(route): \(component)")
+                #expect(!component.allSatisfy { $0 == UInt8(ascii: ".") }, "\(route): \(component)")
+            }
+            #expect(output.singleBytes.allSatisfy { $0 < 0x80 }, "\(route)")
+        }
+    }
+
+    @Test(arguments: [0, 1, 9, 10, 99, 100, 107, 99_999_999, 100_000_000, 100_000_001, 1_234_567_890_123, Int.max, -1, -100_000_000, Int.min])
+    func itemIDsPrintInDecimalWithoutLeadingZeros(id: Int) {
+        let route = AppRoute.library(.item(CategoryID("c"), ItemID(id), nil))
+        #expect(route.print() == "/library/c/items/\(id)")
     }
 
     @Test func printingAppendsAfterWhatTheBufferHolds() {
@@ -71,7 +95,7 @@ import Testing
         #expect(route.print() == ReferencePrinter.print(route))
     }
 
-    /// Longer than the 64 bytes the writer gathers before handing them on, in one piece or many.
+    /// Long routes, with long components in one piece or escaped byte by byte, print whole.
     static let longRoutes: [AppRoute] = [
         .library(.category(CategoryID(String(repeating: "a", count: 63)))),
         .library(.category(CategoryID(String(repeating: "b", count: 64)))),

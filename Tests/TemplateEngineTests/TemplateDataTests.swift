@@ -95,6 +95,54 @@ import TemplateEngine
         #expect(try render("page", data) == #"<h1>a&amp;b</h1><a href="/library/a/items/1">Item 1 &lt;3&gt;</a> -7 ! <i>"#)
     }
 
+    /// A text writer puts its pieces straight into the data, escaped like any string when rendered;
+    /// text that does not fit its room adds nothing, and the data goes on as if it was never tried.
+    @Test func textWrittenInPiecesFitsItsRoomOrAddsNothing() throws {
+        var data = TemplateData(expectedBytes: 16)
+        var fitted = false
+        var refused = false
+        data.setRoot { data in
+            fitted = data.add("title", textOfAtMost: 16) { writer in
+                writer.append(contentsOf: "a&")
+                writer.append(UInt8(ascii: "b"))
+                let tail = "-tail"
+                writer.append(contentsOf: tail.utf8.span)
+            }
+            data.add("rows", objects: rows.prefix(1)) { data, row in
+                data.add("title", row.title)
+                refused = data.add("href", textOfAtMost: 8) { writer in
+                    writer.append(contentsOf: "/library/")
+                    writer.append(UInt8(ascii: "x"))
+                    #expect(writer.overflowed)
+                }
+                data.add("href", row.href)
+                data.add("isSelected", row.isSelected)
+            }
+            data.add("count", 1)
+            data.addNull("detail")
+            data.addNull("missing")
+            data.add("tags", strings: [])
+            data.add("raw", "")
+        }
+        #expect(fitted)
+        #expect(!refused)
+        #expect(try render("page", data) == #"<h1>a&amp;b-tail</h1><a href="/library/a/items/1">Item 1 &lt;3&gt;</a> 1 ! "#)
+    }
+
+    @Test func aTextWriterFillsItsRoomExactly() throws {
+        var data = TemplateData()
+        var results: [Bool] = []
+        data.setRoot { data in
+            for room in [3, 4] {
+                results.append(data.add("short", textOfAtMost: room) { $0.append(contentsOf: "abcd") })
+            }
+            data.add("aVeryLongKeyNameIndeed", "x")
+            data.add("aVeryLongKeyNameIndeeD", "y")
+        }
+        #expect(results == [false, true])
+        #expect(try render("long", data) == "x/y/abcd")
+    }
+
     /// Names of up to 15 bytes are compared by their packed bytes, longer ones by hash and then
     /// byte by byte: two long names differing only in their last byte must not be confused.
     @Test func longAndShortKeysAreMatchedExactly() throws {

@@ -15,12 +15,9 @@ extension AppRoute {
 
     /// Whether the route's printed path (before any `?`) is exactly `path`, compared as it prints.
     func prints(path: String) -> Bool {
-        var path = path
-        return path.withUTF8 { bytes in
-            var writer = RouteWriter(output: PathComparison(path: bytes))
-            write(to: &writer)
-            return writer.finish().matches
-        }
+        var comparison = PathComparison(path: path)
+        print(into: &comparison)
+        return comparison.matches
     }
 
     /// An absolute path on this site: never `//host` or `/\host`, which browsers read as another site.

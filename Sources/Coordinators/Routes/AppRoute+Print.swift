@@ -4,30 +4,31 @@ extension AppRoute {
     /// The route's one canonical URL (path and, for account pages, `?next=`). Every href and form
     /// action of a `Screen` is a route, printed at the edge with this or `print(into:)`.
     public func print() -> String {
-        var writer = RouteWriter(output: [UInt8]())
-        write(to: &writer)
-        return writer.finishString()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        print(into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends exactly the bytes of `print()`, with no string in between: a page prints dozens of
-    /// routes straight into its response.
+    /// Appends exactly the bytes of `print()`, with no string in between; compiled once here
+    /// rather than in every caller.
     public func print(into bytes: inout [UInt8]) {
         var writer = RouteWriter(output: consume bytes)
         write(to: &writer)
         bytes = writer.finish()
     }
 
-    /// Prints into `buffer` from its start and returns the number of bytes, or nil when the route
-    /// is longer than the buffer: a page reserves room for each link and prints it in place.
-    public func print(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
-        if case .library(let route) = self, let count = route.printInPlace(into: buffer) { return count }
-        var writer = RouteWriter(output: BufferOutput(buffer))
+    /// Appends exactly the bytes of `print()` to any output: a page prints dozens of routes straight
+    /// into its template data (Web's output), specialized there, since this is inlinable.
+    @inlinable
+    public func print<Output: RouteOutput>(into output: inout Output) {
+        var writer = RouteWriter(output: consume output)
         write(to: &writer)
-        let output = writer.finish()
-        return output.overflowed ? nil : output.count
+        output = writer.finish()
     }
 
-    /// The one printer: every other spelling of a route is made through here.
+    /// The one printer: every spelling of a route is made through here.
+    @inlinable
     func write<Output>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .root: writer.append("/")
@@ -45,8 +46,8 @@ extension LibraryRoute {
 
     public func print(into bytes: inout [UInt8]) { AppRoute.library(self).print(into: &bytes) }
 
-    /// `/library/{category}[/items/{item}]{tail}`. A page prints dozens of these, so the slug
-    /// and the id are copied straight from their storage.
+    /// `/library/{category}[/items/{item}]{tail}`. A page prints dozens of these.
+    @inlinable
     func write<Output>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .home:
@@ -60,6 +61,7 @@ extension LibraryRoute {
             switch tab {
             case nil: break
             // Spelled out rather than read from `rawValue`, which would make a string per link.
+            // (The parser matches `DetailTab(rawValue:)`; the round-trip tests hold the two together.)
             case .overview: writer.append("/overview")
             case .details: writer.append("/details")
             case .options: writer.append("/options")
@@ -73,7 +75,8 @@ extension LibraryRoute {
         }
     }
 
-    private static func write<Output>(_ category: CategoryID, item: ItemID? = nil, to writer: inout RouteWriter<Output>) {
+    @inlinable
+    static func write<Output>(_ category: CategoryID, item: ItemID? = nil, to writer: inout RouteWriter<Output>) {
         writer.append("/library/")
         // A slug spelled like a fixed segment (`settings`) is fully escaped: the parser matches fixed
         // segments before decoding, so the category stays reachable and the round trip stays exact.
@@ -84,7 +87,7 @@ extension LibraryRoute {
         }
         if let item {
             writer.append("/items/")
-            ASCIIDigits(item.rawValue).write { writer.append(bytes: $0) }
+            writer.append(decimal: item.rawValue)
         }
     }
 }
@@ -95,6 +98,7 @@ extension FlowRoute {
     public func print(into bytes: inout [UInt8]) { AppRoute.flow(self).print(into: &bytes) }
 
     /// `/flow`, then one segment per page of `stackPages` after the first.
+    @inlinable
     func write<Output>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .primary: writer.append("/flow")
@@ -110,6 +114,7 @@ extension ScreenRoute {
 
     public func print(into bytes: inout [UInt8]) { AppRoute.screen(self).print(into: &bytes) }
 
+    @inlinable
     func write<Output>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .primary: writer.append("/screen")
@@ -124,6 +129,7 @@ extension AccountRoute {
 
     public func print(into bytes: inout [UInt8]) { AppRoute.account(self).print(into: &bytes) }
 
+    @inlinable
     func write<Output>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .login(let next):
@@ -143,7 +149,8 @@ extension AccountRoute {
         }
     }
 
-    private static func write<Output>(next: AppRoute?, to writer: inout RouteWriter<Output>) {
+    @inlinable
+    static func write<Output>(next: AppRoute?, to writer: inout RouteWriter<Output>) {
         guard let next else { return }
         writer.append("?next=")
         writer.append(queryValue: next)

@@ -1,52 +1,48 @@
-/// Compares a route's printed path with a request's path as the route prints, so a GET whose path
-/// is already canonical costs no string. The printed query (`?next=`) is not compared: the route's
-/// only raw `?` starts it, since a printed `next` escapes its own.
+/// Compares a route's printed path with a request's path as the route prints, byte by byte as
+/// they are produced, so a GET whose path is already canonical costs no string. The printed query
+/// (`?next=`) is not compared: the route's only raw `?` starts it, since a printed `next` escapes
+/// its own.
 struct PathComparison: RouteOutput {
-    private let path: UnsafeBufferPointer<UInt8>
+    private let path: String
+    /// How many bytes of `path` matched so far.
     private var position = 0
     private var isDifferent = false
     private var isInQuery = false
 
-    init(path: UnsafeBufferPointer<UInt8>) {
+    init(path: String) {
         self.path = path
     }
 
     /// Whether everything printed, up to the query, spells `path` exactly.
-    var matches: Bool { !isDifferent && position == path.count }
+    var matches: Bool { !isDifferent && position == path.utf8.count }
 
-    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
-        guard !isDifferent, !isInQuery, let printed = bytes.baseAddress else { return }
-        let shared = min(bytes.count, path.count - position)
-        if shared > 0 {
-            guard let expected = path.baseAddress, Self.equal(printed, expected + position, count: shared) else {
-                isDifferent = true
-                return
-            }
-            position += shared
-        }
-        if shared < bytes.count {
-            // Printed past the end of `path`: only the start of the query may follow.
-            if printed[shared] == UInt8(ascii: "?") { isInQuery = true } else { isDifferent = true }
-        }
+    mutating func append(_ byte: UInt8) {
+        compare(count: 1) { _ in byte }
     }
 
-    /// Eight bytes at a time: a printed path is compared once per GET.
-    private static func equal(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, count: Int) -> Bool {
-        let lhs = UnsafeRawPointer(lhs)
-        let rhs = UnsafeRawPointer(rhs)
-        var offset = 0
-        while offset + 8 <= count {
-            guard lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                == rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            else { return false }
-            offset += 8
+    mutating func append(contentsOf text: StaticString) {
+        text.withUTF8Buffer { printed in compare(count: printed.count) { printed[$0] } }
+    }
+
+    mutating func append(contentsOf bytes: Span<UInt8>) {
+        compare(count: bytes.count) { bytes[$0] }
+    }
+
+    /// Compares the `count` bytes printed next (`printed(0)`, `printed(1)`…) with the path from
+    /// `position` on; the path's bytes are looked up once per piece.
+    @inline(__always)
+    private mutating func compare(count: Int, _ printed: (Int) -> UInt8) {
+        guard !isDifferent, !isInQuery, count > 0 else { return }
+        let expected = path.utf8.span
+        let shared = min(count, expected.count - position)
+        for offset in 0..<shared where expected[position + offset] != printed(offset) {
+            isDifferent = true
+            return
         }
-        while offset < count {
-            guard lhs.load(fromByteOffset: offset, as: UInt8.self) == rhs.load(fromByteOffset: offset, as: UInt8.self) else {
-                return false
-            }
-            offset += 1
+        position += shared
+        if shared < count {
+            // Printed past the end of `path`: only the start of the query may follow.
+            if printed(shared) == UInt8(ascii: "?") { isInQuery = true } else { isDifferent = true }
         }
-        return true
     }
 }

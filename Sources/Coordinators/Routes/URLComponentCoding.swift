@@ -1,5 +1,6 @@
 /// Percent-decoding of path segments and query values, and the byte classes encoding uses
 /// (`RouteWriter` encodes as it prints), done here so routes need no Foundation.
+@usableFromInline
 enum URLComponentCoding {
     /// Decodes `%XX` escapes; `plusIsSpace` for query strings. Nil for a broken escape or bytes
     /// that are not UTF-8, so bad input is a 404 rather than a mangled id.
@@ -29,11 +30,13 @@ enum URLComponentCoding {
 
     /// RFC 3986 unreserved characters (`A-Z a-z 0-9 - . _ ~`): the bytes a component keeps as they
     /// are. One bit per ASCII byte, since every byte of every printed route is asked.
+    @inlinable
     static func isUnreserved(_ byte: UInt8) -> Bool {
         let bits: UInt64 = byte < 64 ? 0x03FF_6000_0000_0000 : byte < 128 ? 0x47FF_FFFE_87FF_FFFE : 0
         return (bits &>> UInt64(byte & 63)) & 1 != 0
     }
 
+    @inlinable
     static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
     }

@@ -11,9 +11,10 @@ protocol TemplateFields {
 
 extension TemplateData {
     /// A link: the route prints itself straight into the data, never becoming a `String`; in
-    /// place when it fits the room reserved for links, as nearly all do.
+    /// place when it fits the room reserved for links, as nearly all do, else through an array.
+    /// Either way the bytes come from the one printer, `AppRoute.print(into:)`.
     mutating func add(_ key: TemplateKey, _ route: AppRoute) {
-        if !add(key, textOfAtMost: 256, { route.print(into: $0) }) {
+        if !add(key, textOfAtMost: 256, { route.print(into: &$0) }) {
             add(key, text: { route.print(into: &$0) })
         }
     }

@@ -1,6 +1,6 @@
 /// Copies `count` bytes with at most two overlapping loads and stores when there are 4 to 16 of
-/// them: the pieces of a route are that short, and a call to memcpy costs more than the copy.
-@inline(__always)
+/// them: the pieces of a link are that short, and a call to memcpy costs more than the copy.
+@usableFromInline @inline(__always)
 func copyShort(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
     switch count {
     case 8...16:

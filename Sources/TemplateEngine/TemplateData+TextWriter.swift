@@ -1,0 +1,72 @@
+extension TemplateData {
+    /// Writes a string piece by piece straight into the data's storage, for text printed on demand
+    /// (a link) without an array or a `String` in between. It gets a fixed room: every append is
+    /// checked against it, and what does not fit sets `overflowed` and writes nothing more.
+    ///
+    /// Inlinable, so a writer's caller in another module (a route printer) is compiled into plain
+    /// stores.
+    public struct TextWriter {
+        @usableFromInline let base: UnsafeMutablePointer<UInt8>
+        @usableFromInline let capacity: Int
+        @usableFromInline var written = 0
+        @usableFromInline var isOverflowed = false
+
+        /// Bytes written so far.
+        public var count: Int { written }
+        /// Whether an append did not fit; then the text is incomplete.
+        public var overflowed: Bool { isOverflowed }
+
+        @usableFromInline
+        init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+            self.base = base
+            self.capacity = capacity
+        }
+
+        @inlinable @inline(__always)
+        public mutating func append(_ byte: UInt8) {
+            guard written < capacity else {
+                isOverflowed = true
+                return
+            }
+            base[written] = byte
+            written += 1
+        }
+
+        @inlinable @inline(__always)
+        public mutating func append(contentsOf text: StaticString) {
+            text.withUTF8Buffer { append($0) }
+        }
+
+        @inlinable @inline(__always)
+        public mutating func append(contentsOf bytes: Span<UInt8>) {
+            bytes.withUnsafeBufferPointer { append($0) }
+        }
+
+        @inlinable @inline(__always)
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let source = bytes.baseAddress, bytes.count <= capacity - written else {
+                if !bytes.isEmpty { isOverflowed = true }
+                return
+            }
+            copyShort(from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + written), count: bytes.count)
+            written += bytes.count
+        }
+    }
+
+    /// A string that `write` puts straight into the data's storage, with room for `maximum` bytes.
+    /// False when it did not fit (then nothing is added). It must write valid UTF-8.
+    public mutating func add(_ key: TemplateKey, textOfAtMost maximum: Int, _ write: (inout TextWriter) -> Void) -> Bool {
+        let start = bytes.count
+        var written: Int?
+        bytes.append(upTo: maximum) { target in
+            var writer = TextWriter(base: target, capacity: maximum)
+            write(&writer)
+            written = writer.overflowed ? nil : writer.count
+            return written ?? 0
+        }
+        guard let written else { return false }
+        let isPlain = HTMLEscaping.isPlain(UnsafeBufferPointer(start: bytes.base + start, count: written))
+        addField(key, nodes.appendIndex(Node(.string, payload: start, count: UInt32(truncatingIfNeeded: written), isPlain: isPlain)))
+        return true
+    }
+}

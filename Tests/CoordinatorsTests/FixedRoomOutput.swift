@@ -1,0 +1,33 @@
+import Coordinators
+
+/// A route output with a fixed room, refusing what does not fit, as the page's text writer in Web
+/// does: the printer must spell a route the same whatever it prints into.
+struct FixedRoomOutput: RouteOutput {
+    let room: Int
+    private(set) var bytes: [UInt8] = []
+    private(set) var overflowed = false
+
+    init(room: Int) {
+        self.room = room
+    }
+
+    mutating func append(_ byte: UInt8) {
+        append([byte])
+    }
+
+    mutating func append(contentsOf text: StaticString) {
+        append(text.withUTF8Buffer { Array($0) })
+    }
+
+    mutating func append(contentsOf component: Span<UInt8>) {
+        append(component.indices.map { component[$0] })
+    }
+
+    private mutating func append(_ piece: [UInt8]) {
+        guard !overflowed, piece.count <= room - bytes.count else {
+            overflowed = true
+            return
+        }
+        bytes += piece
+    }
+}
