@@ -27,7 +27,8 @@ struct RouteGenerator {
         switch Int.random(in: 0..<6, using: &random) {
         case 0: return .home
         case 1: return .category(category)
-        case 2: return .item(category, itemID(), [nil, .overview, .details, .options].randomElement(using: &random) ?? nil)
+        // No `.overview`: the Overview's route is the item's own (`nil`), as the parser makes it.
+        case 2: return .item(category, itemID(), [nil, .details, .options].randomElement(using: &random) ?? nil)
         case 3: return .newItem(category)
         case 4: return .deleteItem(category, itemID())
         default: return .settings

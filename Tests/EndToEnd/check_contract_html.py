@@ -33,7 +33,7 @@ PUBLIC_SCREENS = [
     ("library", "/library", 200),
     ("category", "/library/category-1", 200),
     ("item", "/library/category-1/items/1", 200),
-    ("item-overview", "/library/category-1/items/1/overview", 200),
+    ("item-overview", "/library/category-1/items/1", 200),
     ("item-details", "/library/category-1/items/1/details", 200),
     ("item-options", "/library/category-1/items/1/options", 200),
     ("item-other-category", "/library/category-8/items/400/details", 200),

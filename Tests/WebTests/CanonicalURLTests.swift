@@ -15,6 +15,12 @@ import Testing
         ("/library/category-3/%69tems/%31%30%37", "/library/category-3/items/107"),
         ("/%66low/%73econdary1", "/flow/secondary1"),
         ("/screen/%64etail", "/screen/detail"),
+        // One URL per screen: the Overview is the item's own URL; a trailing slash is dropped.
+        ("/library/category-3/items/107/overview", "/library/category-3/items/107"),
+        ("/flow/", "/flow"),
+        ("/flow/secondary1/", "/flow/secondary1"),
+        ("/library/category-3/", "/library/category-3"),
+        ("/screen/?x=1", "/screen?x=1"),
     ])
     func anotherSpellingIsRedirectedToTheCanonicalURL(path: String, location: String) throws {
         let app = try TestApp()

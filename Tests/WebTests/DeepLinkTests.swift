@@ -18,7 +18,7 @@ import Testing
     }
 
     static let contract = [
-        "/library", "/library/category-3", "/library/category-3/items/107", "/library/category-3/items/107/overview",
+        "/library", "/library/category-3", "/library/category-3/items/107",
         "/library/category-3/items/107/details", "/library/category-3/items/107/options", "/library/settings",
         "/flow", "/flow/secondary1", "/flow/secondary2", "/flow/secondary1/tertiary",
         "/screen", "/screen/detail", "/screen/sheet",

@@ -66,7 +66,8 @@ extension LibraryRoute {
         let item = ItemID(number)
         guard words.count == 3 else { return .item(category, item, nil) }
         if words[2] == "delete" { return .deleteItem(category, item) }
-        return DetailTab(rawValue: String(words[2])).map { .item(category, item, $0) }
+        // The Overview's one URL is the item's own: `…/overview` names it too, and Web redirects.
+        return DetailTab(rawValue: String(words[2])).map { .item(category, item, $0 == .overview ? nil : $0) }
     }
 }
 

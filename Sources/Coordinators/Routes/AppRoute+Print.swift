@@ -59,10 +59,10 @@ extension LibraryRoute {
         case .item(let category, let item, let tab):
             Self.write(category, item: item, to: &writer)
             switch tab {
-            case nil: break
+            // The Overview is the item's own URL: one spelling per screen.
+            case nil, .overview: break
             // Spelled out rather than read from `rawValue`, which would make a string per link.
             // (The parser matches `DetailTab(rawValue:)`; the round-trip tests hold the two together.)
-            case .overview: writer.append("/overview")
             case .details: writer.append("/details")
             case .options: writer.append("/options")
             }

@@ -93,3 +93,14 @@ extension AppResponder {
         return response
     }
 }
+
+extension AppResponder {
+    /// `/flow/` for `/flow`: a GET or HEAD whose path names a screen once its trailing slash is gone
+    /// is sent (308) to the printed URL; anything else stays a 404.
+    func trailingSlashLocation(_ request: HTTPRequest) -> String? {
+        guard request.method == .get || request.method == .head, request.path.count > 1, request.path.hasSuffix("/"),
+            let route = AppRoute.parse(path: String(request.path.dropLast()), query: request.query)
+        else { return nil }
+        return route.canonicalLocation(path: request.path, query: request.query)
+    }
+}

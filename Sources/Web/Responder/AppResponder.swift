@@ -79,6 +79,9 @@ final class AppResponder: HTTPResponder {
     /// Routes a request whose state is up to date: GETs are answered here, POSTs go to a worker.
     func route(_ request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply) {
         guard let route = AppRoute.parse(path: request.path, query: request.query) else {
+            if let location = trailingSlashLocation(request) {
+                return original.send(canonicalRedirect(to: location, connection: connection))
+            }
             return notFound(request, connection: connection, reply: labeling(original, "not_found", request: request, secure: connection.isSecure))
         }
         let reply = labeling(
