@@ -8,11 +8,12 @@ public struct ForgotPasswordFormViewModel {
     public private(set) var state: FormState
     private let accounts: any AccountRepository
 
-    public init(accounts: any AccountRepository) {
+    /// `sent`: the form as it stands after a request, saying a link is on its way (whatever the address).
+    public init(accounts: any AccountRepository, sent: Bool = false) {
         self.accounts = accounts
         state = FormState(fields: [
             .email(),
-        ])
+        ], notice: sent ? Self.sentNotice : nil)
     }
 
     /// Validates, then requests the link; succeeds with the notice to show. Throws only unexpected failures.

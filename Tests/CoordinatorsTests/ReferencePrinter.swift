@@ -31,6 +31,7 @@ enum ReferencePrinter {
         case .login(let next): "/login" + query(next)
         case .register(let next): "/register" + query(next)
         case .forgotPassword(let next): "/forgot-password" + query(next)
+        case .resetLinkSent: "/forgot-password/sent"
         case .resetPassword(let token): "/reset-password/" + encode(token)
         case .logout: "/logout"
         }

@@ -47,12 +47,13 @@ struct RouteGenerator {
 
     mutating func route() -> AppRoute {
         let next: AppRoute? = Bool.random(using: &random) ? nonAccount() : nil
-        switch Int.random(in: 0..<9, using: &random) {
+        switch Int.random(in: 0..<10, using: &random) {
         case 0: return .account(.login(next: next))
         case 1: return .account(.register(next: next))
         case 2: return .account(.forgotPassword(next: next))
         case 3: return .account(.resetPassword(token: slug()))
         case 4: return .account(.logout)
+        case 5: return .account(.resetLinkSent)
         default: return nonAccount()
         }
     }

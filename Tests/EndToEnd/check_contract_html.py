@@ -175,8 +175,10 @@ def check_everything(checker, outbox):
     checker.post("register-invalid", "/register", {"email": "nope", "username": "", "password": "short"}, 422)
     checker.post("forgot-password-invalid", "/forgot-password", {"email": ""}, 422)
     since = set(glob.glob(os.path.join(outbox, "*.txt")))
-    _, _, body = checker.post("forgot-password-sent", "/forgot-password", {"email": DEMO["email"]}, 200)
-    checker.expect('class="notice"' in body, "forgot-password: no notice after sending")
+    _, headers, _ = checker.post("forgot-password-sent", "/forgot-password", {"email": DEMO["email"]}, 303)
+    checker.expect(headers.get("Location") == "/forgot-password/sent", "forgot-password: no redirect to the sent screen")
+    _, _, body = checker.get("forgot-password-sent-screen", "/forgot-password/sent", 200)
+    checker.expect('class="notice"' in body, "forgot-password: no notice on the sent screen")
     reset_path = newest_reset_path(outbox, since)
     checker.expect(reset_path is not None, f"no reset link in {outbox}")
     if reset_path:

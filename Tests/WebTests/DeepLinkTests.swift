@@ -23,8 +23,21 @@ import Testing
         "/flow", "/flow/secondary1", "/flow/secondary2", "/flow/secondary1/tertiary",
         "/screen", "/screen/detail", "/screen/sheet",
         "/login", "/login?next=%2Flibrary%2Fcategory-3", "/register", "/forgot-password",
-        "/_navigation",
+        "/forgot-password/sent", "/_navigation",
     ]
+
+    @Test func aResetRequestLandsOnTheSentScreenWhateverTheAddress() throws {
+        let app = try TestApp()
+        for email in ["demo@example.com", "nobody@example.com"] {
+            let client = app.client()
+            let sent = try client.submit("/forgot-password", form: [("email", email)])
+            #expect(sent.status == 303)
+            #expect(sent.location == "/forgot-password/sent")
+            let screen = try client.get("/forgot-password/sent")
+            #expect(screen.text.contains("If an account exists for that email address"))
+        }
+        #expect(try app.client().request("POST", "/forgot-password/sent").status == 405)
+    }
 
     @Test func aDeadResetLinkIs404WithAWayToANewOne() throws {
         let app = try TestApp()

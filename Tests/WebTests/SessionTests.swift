@@ -46,7 +46,7 @@ import Testing
 
         let phone = app.client()
         let request = try phone.submit("/forgot-password", form: [("email", "demo@example.com")])
-        #expect(request.status == 200)
+        #expect(request.status == 303)
         let mail = try #require(app.outbox.last)
         let path = try #require(mail.range(of: "/reset-password/").map { start in
             String(mail[start.lowerBound...].prefix { !$0.isWhitespace })

@@ -140,13 +140,15 @@ extension AppCoordinator {
             let outcome = try model.submit(form)
             switch outcome {
             case .succeeded:
-                // The notice is the page: nothing to redirect to that could still show it.
-                return .render(builder(for: viewer).accountScreen(route, state: model.state))
+                // Post/redirect/get: a reload of the answer sends nothing again.
+                return .redirect(.account(.resetLinkSent))
             case .invalid(let state):
                 return .render(builder(for: viewer).accountScreen(route, status: .invalid, state: state))
             case .rateLimited(let state, let seconds):
                 return .rateLimited(builder(for: viewer).accountScreen(route, status: .invalid, state: state), retryAfterSeconds: seconds)
             }
+        case .resetLinkSent:
+            return notFound(path: route.print(), viewer: viewer)
         case .logout:
             notice = Notice.signedOut
             return .signOut(then: .library(.home))

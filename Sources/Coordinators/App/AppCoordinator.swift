@@ -138,7 +138,7 @@ public final class AppCoordinator: Coordinator {
             account.remember(next)
         case .forgotPassword(let next):
             account.remember(next)
-        case .resetPassword:
+        case .resetPassword, .resetLinkSent:
             break
         case .logout:
             return .ready(.redirect(fallbackLocation))

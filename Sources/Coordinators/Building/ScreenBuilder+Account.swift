@@ -33,6 +33,13 @@ extension ScreenBuilder {
                 form: FormContent(action: action, submitLabel: "Send reset link",
                     state: state ?? ForgotPasswordFormViewModel(accounts: accounts).state),
                 links: [Link(title: "Back to sign in", href: .account(.login(next: next)))])
+        case .resetLinkSent:
+            template = .forgotPassword
+            content = AccountContent(
+                heading: "Check your inbox",
+                form: FormContent(action: .account(.forgotPassword(next: nil)), submitLabel: "Send another link",
+                    state: state ?? ForgotPasswordFormViewModel(accounts: accounts, sent: true).state),
+                links: [Link(title: "Back to sign in", href: .account(.login(next: nil)))])
         case .resetPassword(let token):
             let model = ResetPasswordFormViewModel(token: token, accounts: accounts)
             template = .resetPassword

@@ -12,6 +12,7 @@ extension ScreenBuilder {
         case .account(.login): "Sign in"
         case .account(.register): "Create an account"
         case .account(.forgotPassword): "Forgot password"
+        case .account(.resetLinkSent): "Check your inbox"
         case .account(.resetPassword): "Reset password"
         case .account(.logout): "Sign out"
         case .inspector: "Navigation inspector"

@@ -4,6 +4,8 @@ public indirect enum AccountRoute: Hashable, Sendable, Codable {
     case login(next: AppRoute?)
     case register(next: AppRoute?)
     case forgotPassword(next: AppRoute?)
+    /// `/forgot-password/sent`: where a valid request lands (post/redirect/get), known address or not.
+    case resetLinkSent
     /// `/reset-password/{token}`
     case resetPassword(token: String)
     /// `POST /logout`
@@ -12,7 +14,7 @@ public indirect enum AccountRoute: Hashable, Sendable, Codable {
     public var next: AppRoute? {
         switch self {
         case .login(let next), .register(let next), .forgotPassword(let next): next
-        case .resetPassword, .logout: nil
+        case .resetLinkSent, .resetPassword, .logout: nil
         }
     }
 }

@@ -4,6 +4,7 @@ extension AppRoute {
     public var acceptsForms: Bool {
         switch self {
         case .library(.newItem), .library(.deleteItem), .library(.settings), .library(.item(_, _, .options)): true
+        case .account(.resetLinkSent): false
         case .account: true
         case .root, .library, .flow, .screen, .inspector: false
         }

@@ -99,6 +99,7 @@ extension AccountRoute {
         case ("login", 0): .login(next: next(in: query))
         case ("register", 0): .register(next: next(in: query))
         case ("forgot-password", 0): .forgotPassword(next: next(in: query))
+        case ("forgot-password", 1): rest.first.flatMap(AppRoute.word) == "sent" ? .resetLinkSent : nil
         case ("logout", 0): .logout
         case ("reset-password", 1):
             rest.first.flatMap { URLComponentCoding.decode($0) }.flatMap { $0.isEmpty ? nil : .resetPassword(token: $0) }

@@ -141,6 +141,8 @@ extension AccountRoute {
         case .forgotPassword(let next):
             writer.append("/forgot-password")
             Self.write(next: next, to: &writer)
+        case .resetLinkSent:
+            writer.append("/forgot-password/sent")
         case .resetPassword(let token):
             writer.append("/reset-password/")
             writer.append(component: token)

@@ -35,6 +35,7 @@ extension AppRoute {
             case .login: "/login"
             case .register: "/register"
             case .forgotPassword: "/forgot-password"
+            case .resetLinkSent: "/forgot-password/sent"
             case .resetPassword: "/reset-password/{token}"
             case .logout: "/logout"
             }
