@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "Deflate", "TestSupport", "Metrics"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics", "TestSupport"]),
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"], path: "Tests/StorageCrashWriter"),
         .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "TestSupport"]),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "Storage", "RedisClient", "TestSupport"]),

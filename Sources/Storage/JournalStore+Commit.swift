@@ -2,7 +2,10 @@ extension JournalStore {
     /// Queues the record and returns once it is durable. The first writer to take the commit lock
     /// writes the whole queue; writers queued behind it find their record settled and return.
     func commit(_ record: [UInt8], _ mutations: [StoreMutation]) throws {
-        let sequence = try state.withLock { try $0.enqueue(record, mutations) }
+        let (sequence, queued) = try state.withLock { state throws in
+            (try state.enqueue(record, mutations), state.queue.count)
+        }
+        configuration.queueObserver?(queued)
         try commitLock.withLock { _ throws in
             if try state.withLock({ try $0.isSettled(sequence) }) { return }
             try writeQueue()

@@ -21,6 +21,11 @@ public final class JournalStore: KeyValueStore {
         public var lockWait: Duration
         /// Told how long each group commit (write and fsync) took, in seconds: a hook for metrics.
         public var commitObserver: (@Sendable (Double) -> Void)?
+        /// Told each time opening finds the lock held and waits for it: a hook for tests.
+        public var lockBusyObserver: (@Sendable () -> Void)?
+        /// Told how many records wait for the next group commit after each one is queued: a hook
+        /// for tests.
+        public var queueObserver: (@Sendable (Int) -> Void)?
 
         public init(
             directory: String, snapshotThreshold: Int = 8 << 20, maximumRecordSize: Int = 64 << 20,
@@ -50,7 +55,8 @@ public final class JournalStore: KeyValueStore {
     public init(configuration: Configuration) throws {
         self.configuration = configuration
         try SystemFile.makeDirectory(configuration.directory)
-        let lock = try SystemFile.lock(configuration.lockPath, wait: configuration.lockWait)
+        let lock = try SystemFile.lock(
+            configuration.lockPath, wait: configuration.lockWait, onBusy: configuration.lockBusyObserver)
         var state: State
         do {
             (state, recovery) = try Self.recover(configuration)

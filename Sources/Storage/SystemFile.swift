@@ -39,7 +39,10 @@ struct SystemFile: Sendable {
     /// Opens `path` and takes an exclusive advisory lock on it, so a second process (or a second
     /// store in this one) cannot append to the same journal. The lock dies with the descriptor.
     /// A busy lock is tried again every 10 ms until `wait` has passed.
-    static func lock(_ path: String, wait: Duration) throws(StorageError) -> SystemFile {
+    /// `onBusy` is told each time the lock is found held, before waiting for it.
+    static func lock(
+        _ path: String, wait: Duration, onBusy: (@Sendable () -> Void)? = nil
+    ) throws(StorageError) -> SystemFile {
         let descriptor = retryingOnInterrupt { Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
         let clock = ContinuousClock()
@@ -51,6 +54,7 @@ struct SystemFile: Sendable {
                 if code == EWOULDBLOCK { throw .locked(path: path) }
                 throw .io(operation: "flock", path: path, errno: code)
             }
+            onBusy?()
             usleep(10_000)
         }
         return SystemFile(descriptor: descriptor, path: path)

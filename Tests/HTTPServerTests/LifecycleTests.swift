@@ -10,11 +10,13 @@ import TestSupport
     @Test func shutdownFinishesASlowReplyInFlightThenStops() throws {
         let pool = WorkerPool(threads: 1)
         defer { pool.shutdown() }
-        let started = Atomic<Bool>(false)
+        let started = EventCount()
+        let released = EventCount()
         let responder = ClosureResponder { _, reply in
-            started.store(true, ordering: .sequentiallyConsistent)
+            started.record()
             pool.submit {
-                usleep(200_000)
+                // Slow until the test has asked for shutdown, so the reply is surely in flight then.
+                _ = released.wait(for: 1, timeout: .seconds(10))
                 reply.send(.text("finished"))
             }
         }
@@ -26,9 +28,10 @@ import TestSupport
         let client = try LoopbackClient(port: port)
         let idle = try LoopbackClient(port: port)
         client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
-        while !started.load(ordering: .sequentiallyConsistent) { usleep(1000) }
+        try #require(started.wait(for: 1))
         server.shutdown()
         server.shutdown()  // idempotent
+        released.record()
         let response = try client.readResponse()
         #expect(response.text == "finished")
         #expect(response.header("Connection") == "close")
@@ -43,14 +46,15 @@ import TestSupport
     }
 
     @Test func shutdownGivesUpAfterTheGracePeriod() throws {
-        let responder = ClosureResponder { _, _ in }  // never answers
+        let arrived = EventCount()
+        let responder = ClosureResponder { _, _ in arrived.record() }  // never answers
         var configuration = HTTPServer.Configuration.testing()
         configuration.shutdownGracePeriod = .milliseconds(100)
         let server = HTTPServer(configuration: configuration, responder: responder, logger: Logger(level: .error))
         let port = try server.start()
         let client = try LoopbackClient(port: port)
         client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
-        usleep(20_000)
+        try #require(arrived.wait(for: 1))
         let start = MonotonicClock.now()
         server.shutdown()
         server.waitUntilStopped()

@@ -24,12 +24,14 @@ import TestSupport
     @Test func threePipelinedRequestsAreAnsweredInOrderEvenWhenWorkersFinishOutOfOrder() throws {
         let pool = WorkerPool(threads: 3)
         defer { pool.shutdown() }
+        // Each reply waits for the one after it to have been sent, so replies arrive in reverse order.
+        let sent = ["/2": EventCount(), "/3": EventCount()]
         let responder = ClosureResponder { request, reply in
-            // The first request is the slowest, so replies arrive in reverse order.
-            let delay: UInt32 = request.path == "/1" ? 60_000 : request.path == "/2" ? 30_000 : 0
+            let after = request.path == "/1" ? sent["/2"] : request.path == "/2" ? sent["/3"] : nil
             pool.submit {
-                usleep(delay)
+                if let after { #expect(after.wait(for: 1, timeout: .seconds(5))) }
                 reply.send(.text(request.path))
+                sent[request.path]?.record()
             }
         }
         try withServer(responder: responder) { port in

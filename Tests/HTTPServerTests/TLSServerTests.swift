@@ -121,7 +121,9 @@ import TestSupport
             do {
                 let client = try TLSTestClient(port: port)
                 try client.send("GET /big HTTP/1.1\r\nHost: localhost\r\n\r\n")
-                usleep(20_000)
+                // Gone once the answer has started to arrive (a bounded wait), so it vanishes mid-response.
+                var arriving = pollfd(fd: client.tcp.fd, events: Int16(POLLIN), revents: 0)
+                #expect(poll(&arriving, 1, 5_000) == 1)
                 // Closing with a zero linger resets the connection: the server's next writes fail.
                 var abort = linger(l_onoff: 1, l_linger: 0)
                 setsockopt(client.tcp.fd, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size))

@@ -35,7 +35,7 @@ import TestSupport
         func write(_ bytes: UnsafeRawBufferPointer) -> TransportResult {
             guard writesToDefer == 0 else {
                 writesToDefer -= 1
-                deferredWrites.count.add(1, ordering: .relaxed)
+                deferredWrites.count.record()
                 return .wouldBlock(until: .readable)
             }
             return plain.write(bytes)
@@ -46,16 +46,9 @@ import TestSupport
 
     /// Lets a test wait until the loop has really tried (and deferred) a write, whatever the load.
     final class DeferralCounter: Sendable {
-        let count = Atomic<Int>(0)
+        let count = EventCount()
 
-        func waitForFirst(timeout: Duration = .seconds(10)) -> Bool {
-            let deadline = ContinuousClock.now + timeout
-            while count.load(ordering: .relaxed) == 0 {
-                if ContinuousClock.now > deadline { return false }
-                usleep(1_000)
-            }
-            return true
-        }
+        func waitForFirst(timeout: Duration = .seconds(10)) -> Bool { count.wait(for: 1, timeout: timeout) }
     }
 
     struct LoopFailure: Error {}
@@ -100,9 +93,9 @@ import TestSupport
             // Only once the first answer's write was tried and deferred does the second request come,
             // so a slow loop cannot read both in one go and leave nothing to wake the write.
             #expect(deferredWrites.waitForFirst())
-            usleep(20_000)
-            // Writable all along, but the transport asked for readability: nothing may go out yet.
-            #expect(try client.readResponseIfAvailable() == nil)
+            // Writable all along, but the transport asked for readability: nothing may go out yet,
+            // however long (here 30 ms, a bounded read) the client waits for it.
+            #expect(try client.readResponseIfAvailable(withinMilliseconds: 30) == nil)
             client.send("GET /second HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try client.readResponse().text == "GET /first 0")
             #expect(try client.readResponse().text == "GET /second 0")

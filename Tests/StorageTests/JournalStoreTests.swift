@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Storage
+import Synchronization
+import TestSupport
 
 struct JournalStoreTests {
     let directory = TemporaryDirectory()
@@ -203,18 +205,30 @@ extension JournalStoreTests {
 
     @Test func aLockReleasedWhileWaitingIsTaken() throws {
         let first = try open()
-        let closer = Thread {
-            usleep(100_000)
-            first.close()
+        let waiting = EventCount()
+        let opened = EventCount()
+        let second = Mutex<Result<JournalStore, any Error>?>(nil)
+        var configuration = JournalStore.Configuration(directory: directory.path, snapshotThreshold: 1 << 20, lockWait: .seconds(5))
+        configuration.lockBusyObserver = { waiting.record() }
+        Thread.detachNewThread { [configuration] in
+            let result = Result { () throws -> JournalStore in try JournalStore(configuration: configuration) }
+            second.withLock { $0 = result }
+            opened.record()
         }
-        closer.start()
-        #expect(try open(lockWait: .seconds(5)).isEmpty)
+        // Closed only once the second store has found the lock held and is waiting for it.
+        #expect(waiting.wait(for: 1, timeout: .seconds(5)))
+        first.close()
+        #expect(opened.wait(for: 1, timeout: .seconds(10)))
+        #expect(try second.withLock { try $0?.get() }?.isEmpty == true)
     }
 }
 
 extension JournalStoreTests {
     @Test func writersQueuedBehindACommitShareTheNextOne() throws {
-        let store = try open()
+        let queued = EventCount()
+        var configuration = JournalStore.Configuration(directory: directory.path, snapshotThreshold: 1 << 20, lockWait: .milliseconds(50))
+        configuration.queueObserver = { _ in queued.record() }
+        let store = try JournalStore(configuration: configuration)
         let finished = DispatchGroup()
         store.commitLock.withLock { _ in
             for writer in 0..<8 {
@@ -224,9 +238,8 @@ extension JournalStoreTests {
                     finished.leave()
                 }
             }
-            // Generous: the loop ends as soon as all eight are queued; the bound only stops a hang.
-            let deadline = Date().addingTimeInterval(60)
-            while store.state.withLock({ $0.queue.count }) < 8, Date() < deadline { usleep(1_000) }
+            // Generous: the wait ends as soon as all eight are queued; the bound only stops a hang.
+            #expect(queued.wait(for: 8, timeout: .seconds(60)))
             #expect(store.state.withLock { $0.queue.count } == 8)
         }
         #expect(finished.wait(timeout: .now() + 60) == .success)

@@ -51,9 +51,10 @@ public final class LoopbackClient {
         }
     }
 
-    /// A response if one has fully arrived within 10 ms, else nil (nothing is lost for later reads).
-    public func readResponseIfAvailable() throws -> TestResponse? {
-        var timeout = timeval(tv_sec: 0, tv_usec: 10_000)
+    /// A response if its first bytes arrive within `milliseconds` (10 ms unless told), else nil
+    /// (nothing is lost for later reads). The wait ends as soon as the server answers.
+    public func readResponseIfAvailable(withinMilliseconds milliseconds: Int = 10) throws -> TestResponse? {
+        var timeout = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
         var saved = timeval()
         var length = socklen_t(MemoryLayout<timeval>.size)
         getsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &saved, &length)

@@ -56,7 +56,8 @@ import Testing
             let phone = WebClient(port: server.port)
             let mailsBefore = Self.mails(in: data).count
             #expect(try phone.submit("/forgot-password", form: [("email", "demo@example.com")]).status == 303)
-            let link = try #require(Self.resetLink(after: mailsBefore, in: data))
+            let link = try #require(Self.resetLink(from: server), "round \(round): \(server.logged)")
+            #expect(Self.mails(in: data).count == mailsBefore + 1)
             password = "a-new-password-\(round)"
             let reset = try phone.submit(link, form: [("password", password), ("confirmation", password)])
             #expect(reset.status == 303, "round \(round): \(server.logged)")
@@ -92,21 +93,20 @@ import Testing
         #expect(try client.get("/library").text.contains("Signed in as"))
     }
 
-    /// The reset link of the mail written after the first `count`, waiting (bounded) for it: mail
-    /// is written in the background after the form is answered.
-    static func resetLink(after count: Int, in data: String) -> String? {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            let names = mails(in: data)
-            if names.count > count, let mail = try? String(contentsOfFile: data + "/outbox/" + names[count], encoding: .utf8),
-                let start = mail.range(of: "/reset-password/")
-            {
-                // The mail may still be being written: the link counts once a line break ends it.
-                let link = mail[start.lowerBound...].prefix { !$0.isWhitespace }
-                if link.endIndex < mail.endIndex { return String(link) }
-            }
-            usleep(5_000)
+    /// The reset link of the mail the server says it has just queued, waiting (bounded) for that
+    /// log line: mail is written in the background after the form is answered, and logged once whole.
+    static func resetLink(from server: ServerProcess) -> String? {
+        let path = server.waitForOutput { output -> String? in
+            guard let range = output.range(of: "password reset mail for user "),
+                let queued = output[range.upperBound...].range(of: " queued at ")
+            else { return nil }
+            let rest = output[queued.upperBound...]
+            guard let end = rest.firstIndex(where: \.isNewline) else { return nil }
+            return String(rest[..<end])
         }
-        return nil
+        guard let path, let mail = try? String(contentsOfFile: path, encoding: .utf8),
+            let start = mail.range(of: "/reset-password/")
+        else { return nil }
+        return String(mail[start.lowerBound...].prefix { !$0.isWhitespace })
     }
 }

@@ -35,6 +35,9 @@ public final class Application: Sendable {
         public var tlsHandshakeTimeout: Duration?
         /// The time, for sessions, ledgers, login throttling and new items.
         public var clock: @Sendable () -> Date
+        /// In development, how often at most the templates directory is checked for edits; tests
+        /// use zero so the first request after an edit sees it.
+        public var templateCheckInterval: Duration = .seconds(1)
 
         public init(
             sessionIdleTimeout: Duration = .seconds(30 * 24 * 3600), maxSignedInSessions: Int = 100_000,

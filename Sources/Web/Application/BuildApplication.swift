@@ -24,7 +24,8 @@ public func buildApplication(
         throw StartupError.publicFolderMissing(path: configuration.publicDirectory)
     }
     let templates = try TemplateSource(
-        directory: configuration.templatesDirectory, reloads: configuration.isDevelopment, logger: logger)
+        directory: configuration.templatesDirectory, reloads: configuration.isDevelopment,
+        checkInterval: options.templateCheckInterval, logger: logger)
     let renderer = PageRenderer(templates: templates, logger: logger)
     try renderer.checkErrorPage()
 

@@ -7,7 +7,7 @@ import TemplateEngine
 /// The compiled templates, checked against what the screens' data provides (`Keys.all`) and for
 /// every screen's template. In production they are compiled and checked once at start-up, and a
 /// problem stops the start at file:line:column. In development the directory is checked for
-/// changes at most once a second and recompiled when a file changed; a broken edit is logged and
+/// changes at most once a second (`checkInterval`) and recompiled when a file changed; a broken edit is logged and
 /// pages answer the error page naming the problem (`problem`) until it is fixed.
 final class TemplateSource: Sendable {
     private struct Watch {
@@ -30,11 +30,15 @@ final class TemplateSource: Sendable {
 
     private let mode: Mode
     private let logger: Logger
+    /// Nanoseconds between checks of the directory in development.
+    private let checkInterval: UInt64
 
     /// Throws the first template error, at file:line:column.
-    init(directory: String, reloads: Bool, logger: Logger) throws(TemplateError) {
+    init(directory: String, reloads: Bool, checkInterval: Duration = .seconds(1), logger: Logger) throws(TemplateError) {
         let library = try Self.compile(directory)
         self.logger = logger
+        let (seconds, attoseconds) = checkInterval.components
+        self.checkInterval = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
         if reloads {
             mode = .watched(Watcher(Watch(library: library, fingerprint: Self.fingerprint(of: directory), lastCheck: Self.now())))
         } else {
@@ -58,18 +62,21 @@ final class TemplateSource: Sendable {
         }
     }
 
-    /// In development, why the templates on disk are not in use; nil in production.
+    /// In development, why the templates on disk are not in use; nil in production. Checks for
+    /// edits first, so the request that finds a broken edit already answers the error page.
     var problem: TemplateError? {
         switch mode {
-        case .fixed: nil
-        case .watched(let watcher): watcher.state.withLock { $0.problem }
+        case .fixed: return nil
+        case .watched(let watcher):
+            _ = reload(watcher)
+            return watcher.state.withLock { $0.problem }
         }
     }
 
     private func reload(_ watcher: Watcher) -> TemplateLibrary {
         watcher.state.withLock { state -> TemplateLibrary in
             let now = Self.now()
-            guard now &- state.lastCheck >= 1_000_000_000, let directory = state.library.directory else { return state.library }
+            guard now &- state.lastCheck >= checkInterval, let directory = state.library.directory else { return state.library }
             state.lastCheck = now
             let fingerprint = Self.fingerprint(of: directory)
             guard fingerprint != state.fingerprint else { return state.library }

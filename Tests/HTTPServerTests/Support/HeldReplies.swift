@@ -1,27 +1,22 @@
 import HTTPCore
 @testable import HTTPServer
-import Glibc
 import Synchronization
+import TestSupport
 
 /// A responder that keeps every request in flight until the test releases it, so a connection can be
 /// held busy (not idle) for as long as a test needs.
 final class HeldReplies: HTTPResponder, Sendable {
     private let replies = Mutex<[HTTPReply]>([])
-    private let received = Atomic<Int>(0)
+    private let received = EventCount()
 
     func respond(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
         replies.withLock { $0.append(reply) }
-        received.add(1, ordering: .releasing)
+        received.record()
     }
 
-    /// Waits until `count` requests have reached the responder (polling, bounded by `timeout`).
+    /// Waits until `count` requests have reached the responder (woken by each arrival, bounded by `timeout`).
     func waitForRequests(_ count: Int, timeout: Duration = .seconds(10)) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while received.load(ordering: .acquiring) < count {
-            if ContinuousClock.now > deadline { return false }
-            usleep(1_000)
-        }
-        return true
+        received.wait(for: count, timeout: timeout)
     }
 
     /// Answers every held request with 200.

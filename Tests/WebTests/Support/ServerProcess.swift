@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import Synchronization
+import TestSupport
 
 /// The `waypoint` executable SwiftPM builds next to the test bundle, run as a child process on a
 /// free loopback port, so a test can kill it with SIGKILL and start it again on the same data.
@@ -13,6 +15,13 @@ final class ServerProcess {
     let port: Int
     /// Everything the server wrote, kept beside its data for a failing test to quote.
     let logPath: String
+    /// What the server wrote after its listening line, and a count of the chunks that came.
+    private let output = Output()
+
+    private final class Output: Sendable {
+        let text = Mutex<[UInt8]>([])
+        let chunks = EventCount()
+    }
 
     /// Starts the server and waits for its "listening" line (bounded by `timeout`).
     init(dataDirectory: String, arguments: [String] = [], timeout: TimeInterval = 20) throws {
@@ -26,19 +35,73 @@ final class ServerProcess {
         logPath = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-\(UUID().uuidString).log").path
         FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        process.standardOutput = log
-        process.standardError = log
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
         try process.run()
+        let reader = pipe.fileHandleForReading
+        // Blocking reads of the child's output (each bounded by what is left of `timeout`) until the
+        // listening line has arrived whole; everything read also goes to the log.
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline && process.isRunning {
-            if let seen = try? String(contentsOfFile: logPath, encoding: .utf8), let port = Self.port(in: seen) {
+        var seen: [UInt8] = []
+        while let chunk = Self.read(reader.fileDescriptor, until: deadline) {
+            log.write(Data(chunk))
+            seen += chunk
+            if let port = Self.port(in: String(decoding: seen, as: UTF8.self)) {
                 self.port = port
+                Self.keepCopying(from: reader, to: log, into: output)
                 return
             }
-            usleep(10_000)
         }
         process.terminate()
-        throw Failure.noPort(log: (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")
+        process.waitUntilExit()
+        throw Failure.noPort(log: String(decoding: seen, as: UTF8.self))
+    }
+
+    /// What the child wrote next, waiting at most until `deadline`; nil at the deadline or end of output.
+    private static func read(_ fd: Int32, until deadline: Date) -> [UInt8]? {
+        while true {
+            let remaining = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+            guard remaining > 0 else { return nil }
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, remaining)
+            if polled < 0 && errno == EINTR { continue }
+            guard polled > 0 else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            return count > 0 ? Array(chunk[..<count]) : nil
+        }
+    }
+
+    /// Copies the rest of the child's output to the log on a thread of its own until the child ends,
+    /// so the child never blocks on a full pipe.
+    private static func keepCopying(from reader: FileHandle, to log: FileHandle, into output: Output) {
+        let thread = Thread {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(reader.fileDescriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                log.write(Data(chunk[..<count]))
+                output.text.withLock { $0 += chunk[..<count] }
+                output.chunks.record()
+            }
+            try? log.close()
+        }
+        thread.start()
+    }
+
+    /// The first non-nil `found` in what the server wrote since it started listening, waiting for
+    /// each new chunk of output (bounded by `timeout`, and by the server's exit).
+    func waitForOutput<T>(timeout: Duration = .seconds(10), _ found: (String) -> T?) -> T? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let chunks = output.chunks.value
+            if let result = found(String(decoding: output.text.withLock { $0 }, as: UTF8.self)) { return result }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero, output.chunks.wait(for: chunks + 1, timeout: remaining) else { return nil }
+        }
     }
 
     /// The server's log so far.
@@ -63,8 +126,11 @@ final class ServerProcess {
 
     private static func port(in log: String) -> Int? {
         guard let range = log.range(of: "listening on http://127.0.0.1:") else { return nil }
-        let digits = log[range.upperBound...].prefix { $0.isNumber }
-        return digits.isEmpty ? nil : Int(digits)
+        let rest = log[range.upperBound...]
+        let digits = rest.prefix { $0.isNumber }
+        // Only a whole number counts: the rest of the line may not have been read yet.
+        guard !digits.isEmpty, digits.endIndex < rest.endIndex else { return nil }
+        return Int(digits)
     }
 
     static var executablePath: String {
