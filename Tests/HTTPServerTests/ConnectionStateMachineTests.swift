@@ -26,7 +26,7 @@ import Testing
     }
 
     static func closes(_ actions: [ConnectionStateMachine.Action]) -> Bool {
-        actions.contains { if case .close = $0 { true } else { false } }
+        actions.contains(.close)
     }
 
     /// Takes everything the machine wants written, as text.
@@ -49,6 +49,19 @@ import Testing
         #expect(written.hasSuffix("\r\n\r\nhello"))
         #expect(!Self.closes(after))
         #expect(machine.wantsRead)
+    }
+
+    @Test mutating func eachEventReturnsExactlyTheActionsItCauses() {
+        let received = machine.received(Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8), now: Self.at(1))
+        #expect(received == [.respond(HTTPRequest(target: "/a", headers: ["Host": "x"]), sequence: 0)])
+        let replied = machine.replied(.text("hello"), sequence: 0, now: Self.at(4))
+        #expect(replied == [
+            .log(.init(method: "GET", target: "/a", status: 200, bytes: 5, nanoseconds: 3 * Self.millisecond)),
+            .flush,
+        ])
+        #expect(drain(at: 5).1 == [])
+        #expect(machine.tick(now: Self.at(305)) == [.close])
+        #expect(machine.received(Array("GET / HTTP/1.1\r\n\r\n".utf8), now: Self.at(306)) == [])
     }
 
     @Test mutating func pipelinedAnswersAreWrittenInRequestOrderWhateverOrderTheyArriveIn() {
@@ -216,7 +229,9 @@ import Testing
     @Test mutating func eachAnswerIsLoggedWithStatusSizeAndDuration() {
         let requests = Self.requests(machine.received(Array("GET /log HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: Self.at(5)))
         let actions = machine.replied(.text("abc", status: .created), sequence: Self.sequence(requests, 0), now: Self.at(8))
-        let entries = actions.compactMap { if case .log(let entry) = $0 { entry } else { nil } }
-        #expect(entries == [.init(method: "GET", target: "/log", status: 201, bytes: 3, nanoseconds: 3 * Self.millisecond)])
+        #expect(actions == [
+            .log(.init(method: "GET", target: "/log", status: 201, bytes: 3, nanoseconds: 3 * Self.millisecond)),
+            .flush,
+        ])
     }
 }

@@ -39,7 +39,7 @@ struct ConnectionStateMachine {
         var hidesPath = false
     }
 
-    enum Action {
+    enum Action: Equatable {
         /// Hand the request to the responder; answer later with `replied(_:sequence:now:)`.
         case respond(HTTPRequest, sequence: Int)
         /// `outbound` has bytes to write.
