@@ -121,6 +121,29 @@ import Testing
         #expect(second.map(\.0.body) == [Array("data".utf8)])
     }
 
+    @Test mutating func aContinueOwedBehindAPipelinedAnswerIsWrittenRightAfterIt() {
+        let bytes = "GET /a HTTP/1.1\r\nHost: t\r\n\r\nPOST /u HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n"
+        let requests = Self.requests(machine.received(Array(bytes.utf8), now: Self.at(0)))
+        #expect(requests.map(\.0.target) == ["/a"])
+        #expect(machine.pendingOutboundBytes == 0)
+        #expect(machine.deadline == 200 * Self.millisecond)  // the body clock runs
+        _ = machine.replied(.text("a"), sequence: Self.sequence(requests, 0), now: Self.at(1))
+        let (written, _) = drain(at: 1)
+        #expect(written.hasSuffix("\r\n\r\naHTTP/1.1 100 Continue\r\n\r\n"))
+        let posted = Self.requests(machine.received(Array("ok".utf8), now: Self.at(2)))
+        #expect(posted.map(\.0.body) == [Array("ok".utf8)])
+    }
+
+    @Test mutating func nothingIsAskedOfTheShellOnceTheConnectionIsClosed() {
+        let requests = Self.requests(machine.received(Array("GET / HTTP/1.0\r\n\r\n".utf8), now: Self.at(0)))
+        _ = machine.replied(.text("bye"), sequence: Self.sequence(requests, 0), now: Self.at(1))
+        #expect(drain().1 == [.close])
+        #expect(machine.wrote(0, now: Self.at(2)) == [])
+        #expect(machine.tick(now: Self.at(10_000)) == [])
+        #expect(machine.peerClosed(now: Self.at(10_000)) == [])
+        #expect(machine.shutdown(now: Self.at(10_000)) == [])
+    }
+
     @Test mutating func aParseErrorIsAnsweredWithItsStatusAndCloses() {
         let actions = machine.received(Array("GET / HTTP/9.9\r\n\r\n".utf8), now: Self.at(0))
         #expect(Self.requests(actions).isEmpty)
