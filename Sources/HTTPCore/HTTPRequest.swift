@@ -1,5 +1,6 @@
 /// One parsed request. `path` and `query` stay percent-encoded so routing sees exactly what was sent.
-public struct HTTPRequest: Sendable {
+/// Equatable so a parsed request can be compared whole.
+public struct HTTPRequest: Sendable, Equatable {
     public var method: HTTPMethod
     /// The request-target as sent; setting it re-derives `path` and `query`.
     public var target: String {

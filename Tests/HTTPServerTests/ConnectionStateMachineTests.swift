@@ -26,7 +26,7 @@ import Testing
     }
 
     static func closes(_ actions: [ConnectionStateMachine.Action]) -> Bool {
-        actions.contains { if case .close = $0 { true } else { false } }
+        actions.contains(.close)
     }
 
     /// Takes everything the machine wants written, as text.
@@ -49,6 +49,19 @@ import Testing
         #expect(written.hasSuffix("\r\n\r\nhello"))
         #expect(!Self.closes(after))
         #expect(machine.wantsRead)
+    }
+
+    @Test mutating func eachEventReturnsExactlyTheActionsItCauses() {
+        let received = machine.received(Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8), now: Self.at(1))
+        #expect(received == [.respond(HTTPRequest(target: "/a", headers: ["Host": "x"]), sequence: 0)])
+        let replied = machine.replied(.text("hello"), sequence: 0, now: Self.at(4))
+        #expect(replied == [
+            .log(.init(method: "GET", target: "/a", status: 200, bytes: 5, nanoseconds: 3 * Self.millisecond)),
+            .flush,
+        ])
+        #expect(drain(at: 5).1 == [])
+        #expect(machine.tick(now: Self.at(305)) == [.close])
+        #expect(machine.received(Array("GET / HTTP/1.1\r\n\r\n".utf8), now: Self.at(306)) == [])
     }
 
     @Test mutating func pipelinedAnswersAreWrittenInRequestOrderWhateverOrderTheyArriveIn() {
@@ -106,6 +119,29 @@ import Testing
         #expect(written == "HTTP/1.1 100 Continue\r\n\r\n")
         let second = Self.requests(machine.received(Array("data".utf8), now: Self.at(1)))
         #expect(second.map(\.0.body) == [Array("data".utf8)])
+    }
+
+    @Test mutating func aContinueOwedBehindAPipelinedAnswerIsWrittenRightAfterIt() {
+        let bytes = "GET /a HTTP/1.1\r\nHost: t\r\n\r\nPOST /u HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n"
+        let requests = Self.requests(machine.received(Array(bytes.utf8), now: Self.at(0)))
+        #expect(requests.map(\.0.target) == ["/a"])
+        #expect(machine.pendingOutboundBytes == 0)
+        #expect(machine.deadline == 200 * Self.millisecond)  // the body clock runs
+        _ = machine.replied(.text("a"), sequence: Self.sequence(requests, 0), now: Self.at(1))
+        let (written, _) = drain(at: 1)
+        #expect(written.hasSuffix("\r\n\r\naHTTP/1.1 100 Continue\r\n\r\n"))
+        let posted = Self.requests(machine.received(Array("ok".utf8), now: Self.at(2)))
+        #expect(posted.map(\.0.body) == [Array("ok".utf8)])
+    }
+
+    @Test mutating func nothingIsAskedOfTheShellOnceTheConnectionIsClosed() {
+        let requests = Self.requests(machine.received(Array("GET / HTTP/1.0\r\n\r\n".utf8), now: Self.at(0)))
+        _ = machine.replied(.text("bye"), sequence: Self.sequence(requests, 0), now: Self.at(1))
+        #expect(drain().1 == [.close])
+        #expect(machine.wrote(0, now: Self.at(2)) == [])
+        #expect(machine.tick(now: Self.at(10_000)) == [])
+        #expect(machine.peerClosed(now: Self.at(10_000)) == [])
+        #expect(machine.shutdown(now: Self.at(10_000)) == [])
     }
 
     @Test mutating func aParseErrorIsAnsweredWithItsStatusAndCloses() {
@@ -216,7 +252,9 @@ import Testing
     @Test mutating func eachAnswerIsLoggedWithStatusSizeAndDuration() {
         let requests = Self.requests(machine.received(Array("GET /log HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: Self.at(5)))
         let actions = machine.replied(.text("abc", status: .created), sequence: Self.sequence(requests, 0), now: Self.at(8))
-        let entries = actions.compactMap { if case .log(let entry) = $0 { entry } else { nil } }
-        #expect(entries == [.init(method: "GET", target: "/log", status: 201, bytes: 3, nanoseconds: 3 * Self.millisecond)])
+        #expect(actions == [
+            .log(.init(method: "GET", target: "/log", status: 201, bytes: 3, nanoseconds: 3 * Self.millisecond)),
+            .flush,
+        ])
     }
 }

@@ -39,7 +39,7 @@ struct ConnectionStateMachine {
         var hidesPath = false
     }
 
-    enum Action {
+    enum Action: Equatable {
         /// Hand the request to the responder; answer later with `replied(_:sequence:now:)`.
         case respond(HTTPRequest, sequence: Int)
         /// `outbound` has bytes to write.
@@ -49,11 +49,13 @@ struct ConnectionStateMachine {
         case close
     }
 
-    /// What the connection is reading, which decides the timeout that applies.
+    /// What the connection is reading, which decides the timeout that applies; what matters only
+    /// in one phase is carried by that phase.
     enum ReadPhase: Equatable {
         case idle(since: UInt64)
         case head(started: UInt64)
-        case body(started: UInt64)
+        /// `owesContinue`: the client asked for `100 Continue`, owed once earlier answers have gone out.
+        case body(started: UInt64, owesContinue: Bool)
         /// No more requests are read: the connection closes once its answers are written.
         case stopped
         case closed
@@ -80,14 +82,11 @@ struct ConnectionStateMachine {
     /// Bytes the shell must write, from `outboundStart` on.
     private(set) var outbound: [UInt8] = []
     private(set) var outboundStart = 0
-    /// Close once the last answer has been written.
-    private var closeWhenDrained = false
-    /// The server is shutting down: the request being read is the last one.
+    /// The server is shutting down: the request being read is the last one. Not a phase payload,
+    /// since it outlives phases: a head of blank lines falls back to idle and must stay the last.
     private var isDraining = false
     /// When output last moved: answers queued into an empty buffer, or bytes written.
     private var lastWriteProgress: UInt64 = 0
-    /// A `100 Continue` owed once earlier answers have gone out.
-    private var owesContinue = false
 
     init(configuration: Configuration, now: UInt64) {
         self.configuration = configuration
@@ -113,7 +112,7 @@ struct ConnectionStateMachine {
     /// in which the server may close the connection (idle timeout, or room for a new connection).
     var isBetweenRequests: Bool {
         guard case .idle = phase else { return false }
-        return exchanges.isEmpty && pendingOutboundBytes == 0 && parser.bufferedByteCount == 0 && !owesContinue
+        return exchanges.isEmpty && pendingOutboundBytes == 0 && parser.bufferedByteCount == 0
     }
 
     /// When `tick` must next be called, if ever.
@@ -123,7 +122,7 @@ struct ConnectionStateMachine {
         switch phase {
         case .idle(let since): return exchanges.isEmpty ? since &+ configuration.idleTimeout : nil
         case .head(let started): return started &+ configuration.headerReadTimeout
-        case .body(let started): return started &+ configuration.bodyReadTimeout
+        case .body(let started, _): return started &+ configuration.bodyReadTimeout
         case .stopped, .closed: return nil
         }
     }
@@ -168,7 +167,8 @@ struct ConnectionStateMachine {
         guard outboundStart >= outbound.count else { return [] }
         outbound.removeAll(keepingCapacity: outbound.capacity <= 64 * 1024)
         outboundStart = 0
-        if closeWhenDrained && exchanges.isEmpty { return close() }
+        if phase == .closed { return [] }
+        if phase == .stopped && exchanges.isEmpty { return close() }
         if exchanges.isEmpty, case .idle = phase { phase = .idle(since: now.nanoseconds) }
         var actions: [Action] = []
         parse(now: now, into: &actions)
@@ -184,7 +184,6 @@ struct ConnectionStateMachine {
         case .idle, .stopped:
             if exchanges.isEmpty && pendingOutboundBytes == 0 { return close() }
             phase = .stopped
-            closeWhenDrained = true
             return []
         }
     }
@@ -212,11 +211,8 @@ struct ConnectionStateMachine {
         case .idle:
             if exchanges.isEmpty && pendingOutboundBytes == 0 { return close() }
             phase = .stopped
-            closeWhenDrained = true
-        case .head, .body:
+        case .head, .body, .stopped:
             break
-        case .stopped:
-            closeWhenDrained = true
         }
         return []
     }
@@ -240,10 +236,9 @@ struct ConnectionStateMachine {
             switch event {
             case .expectsContinue:
                 followParserPhase(now: now.nanoseconds)
-                owesContinue = true
+                if case .body(let started, _) = phase { phase = .body(started: started, owesContinue: true) }
                 writeReadyAnswers(now: now, into: &actions)
             case .request(let request):
-                owesContinue = false
                 dispatch(request, now: now, into: &actions)
             }
         }
@@ -259,7 +254,6 @@ struct ConnectionStateMachine {
             phase = .idle(since: now.nanoseconds)
         } else {
             phase = .stopped
-            closeWhenDrained = true
         }
         if let refusal = Self.refusal(forTargetOf: request, errorPage: configuration.errorPage) {
             exchanges[exchanges.count - 1].response = refusal
@@ -301,8 +295,6 @@ struct ConnectionStateMachine {
             sequence: sequence, method: HTTPMethod(rawValue: "-"), target: "-", version: .http1_1, keepAlive: false,
             started: now.nanoseconds, response: response))
         phase = .stopped
-        closeWhenDrained = true
-        owesContinue = false
         writeReadyAnswers(now: now, into: &actions)
     }
 
@@ -319,20 +311,18 @@ struct ConnectionStateMachine {
                 requestID: response.headers["X-Request-Id"], hidesPath: response.hidesPath)))
             if !first.keepAlive || response.headers["Connection"]?.lowercased() == "close" {
                 phase = phase == .closed ? .closed : .stopped
-                closeWhenDrained = true
                 exchanges.removeAll()
-                owesContinue = false
                 break
             }
         }
-        if owesContinue && exchanges.isEmpty {
-            owesContinue = false
+        if case .body(let started, owesContinue: true) = phase, exchanges.isEmpty {
+            phase = .body(started: started, owesContinue: false)
             outbound.append(contentsOf: Self.continueLine)
             wroteSomething = true
         }
         if wroteSomething {
             actions.append(.flush)
-        } else if closeWhenDrained && exchanges.isEmpty && pendingOutboundBytes == 0 {
+        } else if phase == .stopped && exchanges.isEmpty && pendingOutboundBytes == 0 {
             actions.append(contentsOf: close())
         }
     }
@@ -342,7 +332,7 @@ struct ConnectionStateMachine {
     /// Adds the headers the server owns and appends the response to `outbound`; returns the body size sent.
     private mutating func serialize(_ response: HTTPResponse, for exchange: Exchange, now: Now) -> Int {
         var response = response
-        let closing = !exchange.keepAlive || (closeWhenDrained && exchanges.isEmpty)
+        let closing = !exchange.keepAlive || (phase == .stopped && exchanges.isEmpty)
             || response.headers["Connection"]?.lowercased() == "close"
         let headOnly = exchange.method == .head
         ResponseCompression.encode(&response, accepting: exchange.acceptEncoding) { reason in
@@ -369,7 +359,7 @@ struct ConnectionStateMachine {
         case (.stopped, _), (.closed, _), (.idle, .idle), (.head, .head), (.body, .body): return
         case (_, .idle): phase = .idle(since: now)
         case (_, .head): phase = .head(started: now)
-        case (_, .body): phase = .body(started: now)
+        case (_, .body): phase = .body(started: now, owesContinue: false)
         }
     }
 

@@ -4,7 +4,10 @@ import HTTPCore
 import Synchronization
 
 /// One thread, one epoll instance, its own listening socket (SO_REUSEPORT) and the connections it
-/// accepted. Everything but `deliver` and `requestShutdown` runs on the loop's thread.
+/// accepted. `@unchecked Sendable` because its loop-only state is guarded by `loopThread`: every
+/// method that touches it asserts (debug builds) that it runs on the loop's thread; the methods
+/// other threads may call (`deliver`, `requestShutdown`, `openConnections`) go through the inbox
+/// or atomics.
 final class EventLoop: @unchecked Sendable {
     struct Settings: Sendable {
         var machine: ConnectionStateMachine.Configuration
@@ -40,7 +43,7 @@ final class EventLoop: @unchecked Sendable {
     private let epollFD: Int32
     private let wakeFD: Int32
     private let inbox = Mutex(Inbox())
-    private let threadID = Atomic<UInt>(0)
+    private let loopThread = LoopThread()
     /// How many connections sit idle here, for siblings looking for one to close at the cap.
     private let idleCount = Atomic<Int>(0)
     /// How many connections this loop holds, idle or not: one that is about to go idle (its answer
@@ -51,7 +54,7 @@ final class EventLoop: @unchecked Sendable {
     /// The server's other loops; set once before any loop runs, cleared by this loop when it finishes.
     var siblings: [EventLoop] = []
 
-    // Loop-thread state.
+    // Loop-only state: touched only by methods that assert `loopThread.assertCurrent()`.
     private var listenerFD: Int32
     private var connections: [UInt64: Connection] = [:]
     private var nextConnectionID: UInt64 = 2
@@ -99,7 +102,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Hands a reply to the loop: handled at once on the loop's own thread, queued and woken otherwise.
     func deliver(_ response: HTTPResponse, connectionID: UInt64, sequence: Int) {
-        if threadID.load(ordering: .acquiring) == UInt(pthread_self()) {
+        if loopThread.isCurrent {
             complete(response, connectionID: connectionID, sequence: sequence)
             return
         }
@@ -126,7 +129,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Runs until shutdown has finished (or its grace period ran out).
     func run() {
-        threadID.store(UInt(pthread_self()), ordering: .releasing)
+        loopThread.claim()
         let capacity = 256
         var tokens = [UInt64](repeating: 0, count: capacity)
         var events = [UInt32](repeating: 0, count: capacity)
@@ -168,6 +171,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func acceptConnections() {
+        loopThread.assertCurrent()
         for _ in 0..<128 {
             guard listenerFD >= 0, acceptPausedUntil == nil else { return }
             let fd: Int32
@@ -195,6 +199,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Registers an accepted socket that holds a slot of the cap; on failure the slot is given back.
     private func admit(_ fd: Int32, remoteAddress: String) {
+        loopThread.assertCurrent()
         guard let transport = settings.makeTransport(fd) else {
             close(fd)
             limiter.release()
@@ -221,6 +226,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// At the cap: closes this loop's longest-idle connection and keeps its slot for the caller.
     private func reclaimIdleSlot() -> Bool {
+        loopThread.assertCurrent()
         guard let oldest = idle.oldest else { return false }
         reportCap("closing idle keep-alive connections to admit new ones")
         closeConnection(oldest, releasingSlot: false)
@@ -231,6 +237,7 @@ final class EventLoop: @unchecked Sendable {
     /// first, else one with any connection (it may be about to go idle: only its own loop can tell,
     /// and refuses if none is); with no connection anywhere else, it is refused.
     private func handOver(_ fd: Int32, remoteAddress: String) {
+        loopThread.assertCurrent()
         let others = siblings.filter { $0 !== self }
         let candidates = others.filter { $0.idleCount.load(ordering: .relaxed) > 0 }
             + others.filter { $0.idleCount.load(ordering: .relaxed) == 0 && $0.openCount.load(ordering: .relaxed) > 0 }
@@ -242,11 +249,13 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func adopt(_ fd: Int32, remoteAddress: String) {
+        loopThread.assertCurrent()
         guard shutdownDeadline == nil, limiter.acquire() || reclaimIdleSlot() else { return refuse(fd) }
         admit(fd, remoteAddress: remoteAddress)
     }
 
     private func reportCap(_ action: String) {
+        loopThread.assertCurrent()
         let now = MonotonicClock.now()
         if let capReportedAt, now &- capReportedAt < 10_000_000_000 { return }
         capReportedAt = now
@@ -256,6 +265,7 @@ final class EventLoop: @unchecked Sendable {
     /// Over the connection cap with no idle connection to close: a best-effort 503 on the fresh
     /// socket, then close (TLS: just close, since plain text would mean nothing to a TLS client).
     private func refuse(_ fd: Int32) {
+        loopThread.assertCurrent()
         guard !settings.isSecure else {
             close(fd)
             return
@@ -283,6 +293,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Keeps the idle list in step with the connection's state.
     private func trackIdleness(of connection: Connection) {
+        loopThread.assertCurrent()
         let isIdle = connection.isIdle
         guard isIdle != connection.isListedIdle else { return }
         if isIdle { idle.append(connection) } else { idle.remove(connection) }
@@ -290,6 +301,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func handle(_ events: UInt32, on connection: Connection, readBuffer: UnsafeMutableRawBufferPointer) {
+        loopThread.assertCurrent()
         if events & (UInt32(WP_EPOLLERR) | UInt32(WP_EPOLLHUP)) != 0 {
             closeConnection(connection)
             return
@@ -334,12 +346,14 @@ final class EventLoop: @unchecked Sendable {
 
     /// A reply on the loop thread: queued in the machine, written now unless the connection is mid-turn.
     private func complete(_ response: HTTPResponse, connectionID: UInt64, sequence: Int) {
+        loopThread.assertCurrent()
         guard let connection = connections[connectionID] else { return }
         perform(connection.machine.replied(response, sequence: sequence, now: now()), on: connection)
         if connection.depth == 0 { settle(connection) }
     }
 
     private func perform(_ actions: [ConnectionStateMachine.Action], on connection: Connection) {
+        loopThread.assertCurrent()
         for action in actions {
             guard connection.isOpen else { return }
             switch action {
@@ -364,6 +378,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Writes what is pending and brings the epoll interest in line with what the machine wants.
     private func settle(_ connection: Connection) {
+        loopThread.assertCurrent()
         guard connection.isOpen else { return }
         if connection.needsFlush { flush(connection) }
         guard connection.isOpen else { return }
@@ -382,6 +397,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func flush(_ connection: Connection) {
+        loopThread.assertCurrent()
         connection.depth += 1
         defer { connection.depth -= 1 }
         while connection.isOpen && connection.machine.pendingOutboundBytes > 0 {
@@ -405,6 +421,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func sweep(now nanoseconds: UInt64) {
+        loopThread.assertCurrent()
         let current = ConnectionStateMachine.Now(nanoseconds: nanoseconds, httpDate: dateCache.current())
         for connection in connections.values {
             if let handshakeDeadline = connection.handshakeDeadline, handshakeDeadline <= nanoseconds {
@@ -419,6 +436,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func drainInbox() {
+        loopThread.assertCurrent()
         _ = wp_eventfd_drain(wakeFD)
         let messages = inbox.withLock { inbox in
             let messages = inbox.messages
@@ -438,6 +456,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func beginShutdown() {
+        loopThread.assertCurrent()
         guard shutdownDeadline == nil else { return }
         shutdownDeadline = MonotonicClock.now() &+ settings.shutdownGracePeriod
         if listenerFD >= 0 {
@@ -455,6 +474,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// `releasingSlot: false` keeps the connection's slot of the cap for a connection taking its place.
     private func closeConnection(_ connection: Connection, releasingSlot: Bool = true) {
+        loopThread.assertCurrent()
         guard connection.isOpen else { return }
         connection.isOpen = false
         if connection.isListedIdle {
@@ -469,6 +489,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func finish() {
+        loopThread.assertCurrent()
         for connection in Array(connections.values) { closeConnection(connection) }
         if listenerFD >= 0 {
             close(listenerFD)
@@ -483,10 +504,11 @@ final class EventLoop: @unchecked Sendable {
         }
         siblings.removeAll()
         close(epollFD)
-        threadID.store(0, ordering: .releasing)
+        loopThread.release()
     }
 
     private func now() -> ConnectionStateMachine.Now {
-        ConnectionStateMachine.Now(nanoseconds: MonotonicClock.now(), httpDate: dateCache.current())
+        loopThread.assertCurrent()
+        return ConnectionStateMachine.Now(nanoseconds: MonotonicClock.now(), httpDate: dateCache.current())
     }
 }
