@@ -91,11 +91,13 @@ import TestSupport
 
     @Test func aLargeResponseArrivesWholeToAReaderThatStartsLate() throws {
         let expected = Self.bigBody
-        try withTLSServer { port throws in
+        let events = TransportEvents(settledAfter: expected.count)
+        try withObservedTLSLoop(responder: Responder(), events: events) { port throws in
             let client = try TLSTestClient(port: port)
             try client.send("GET /big HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            // The socket fills while the client sleeps, so the server's writes must wait and resume.
-            usleep(100_000)
+            // The client reads only once the server has pushed all the socket would take: a write
+            // that had to wait (then resumes as the client reads), or the whole body.
+            #expect(events.settled.wait(for: 1, timeout: .seconds(10)))
             let response = try client.readResponse()
             #expect(response.body.count == expected.count)
             #expect(response.body == expected)
@@ -116,7 +118,8 @@ import TestSupport
     }
 
     @Test func aClientVanishingMidResponseLeavesTheServerServing() throws {
-        try withTLSServer { port throws in
+        let events = TransportEvents(settledAfter: .max)
+        try withObservedTLSLoop(responder: Responder(), events: events) { port throws in
             let _ = Self.bigBody
             do {
                 let client = try TLSTestClient(port: port)
@@ -128,7 +131,8 @@ import TestSupport
                 var abort = linger(l_onoff: 1, l_linger: 0)
                 setsockopt(client.tcp.fd, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size))
             }
-            usleep(50_000)
+            // The server has met the reset and closed that connection before the next client comes.
+            #expect(events.closed.wait(for: 1, timeout: .seconds(10)))
             let other = try TLSTestClient(port: port)
             try other.send("GET /next HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(try other.readResponse().text.hasPrefix("GET /next "))
