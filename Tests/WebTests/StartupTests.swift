@@ -3,14 +3,8 @@ import Testing
 @testable import Web
 
 @Suite struct StartupTests {
-    func copyOfTemplates() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-templates-\(UUID().uuidString)").path
-        try FileManager.default.copyItem(atPath: TestApp.templatesDirectory, toPath: directory)
-        return directory
-    }
-
     @Test func aTemplateErrorStopsStartUpWithItsPosition() throws {
-        let templates = try copyOfTemplates()
+        let templates = try TestApp.copyOfTemplates()
         defer { try? FileManager.default.removeItem(atPath: templates) }
         try "<p>\n  {{#broken}}\n".write(toFile: templates + "/flow.mustache", atomically: true, encoding: .utf8)
         do {
@@ -22,12 +16,9 @@ import Testing
     }
 
     @Test func developmentModeReloadsChangedTemplates() throws {
-        let templates = try copyOfTemplates()
+        let templates = try TestApp.copyOfTemplates()
         defer { try? FileManager.default.removeItem(atPath: templates) }
-        // Checked on every request, so the first request after the edit must see it.
-        var options = TestApp.defaultOptions
-        options.templateCheckInterval = .zero
-        let app = try TestApp(options: options, isDevelopment: true, templatesDirectory: templates)
+        let app = try TestApp.reloadingTemplates(from: templates)
         let client = app.client()
         #expect(try client.get("/flow").status == 200)
         let path = templates + "/flow.mustache"

@@ -4,12 +4,6 @@ import Testing
 
 /// Template mistakes stop the start-up where they are, instead of a 500 on some page later.
 @Suite struct TemplateSchemaTests {
-    func copyOfTemplates() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-templates-\(UUID().uuidString)").path
-        try FileManager.default.copyItem(atPath: TestApp.templatesDirectory, toPath: directory)
-        return directory
-    }
-
     func startUpError(_ templates: String) -> String? {
         do {
             _ = try TestApp(templatesDirectory: templates)
@@ -20,14 +14,14 @@ import Testing
     }
 
     @Test func aMissingScreenTemplateStopsStartUp() throws {
-        let templates = try copyOfTemplates()
+        let templates = try TestApp.copyOfTemplates()
         defer { try? FileManager.default.removeItem(atPath: templates) }
         try FileManager.default.removeItem(atPath: templates + "/login.mustache")
         #expect(startUpError(templates) == "login: no template named 'login'")
     }
 
     @Test func aTypoInTheLayoutStopsStartUpAtItsPosition() throws {
-        let templates = try copyOfTemplates()
+        let templates = try TestApp.copyOfTemplates()
         defer { try? FileManager.default.removeItem(atPath: templates) }
         let path = templates + "/layout.mustache"
         let source = try String(contentsOfFile: path, encoding: .utf8)
@@ -40,7 +34,7 @@ import Testing
     }
 
     @Test func aTypoInASectionNameIsFoundToo() throws {
-        let templates = try copyOfTemplates()
+        let templates = try TestApp.copyOfTemplates()
         defer { try? FileManager.default.removeItem(atPath: templates) }
         try "{{<layout}}{{$main}}{{#choicez}}{{title}}{{/choicez}}{{/main}}{{/layout}}\n"
             .write(toFile: templates + "/flow.mustache", atomically: true, encoding: .utf8)
@@ -48,12 +42,9 @@ import Testing
     }
 
     @Test func inDevelopmentABrokenEditShowsTheErrorPageNamingIt() throws {
-        let templates = try copyOfTemplates()
+        let templates = try TestApp.copyOfTemplates()
         defer { try? FileManager.default.removeItem(atPath: templates) }
-        // Checked on every request, so the first request after the edit must see it.
-        var options = TestApp.defaultOptions
-        options.templateCheckInterval = .zero
-        let app = try TestApp(options: options, isDevelopment: true, templatesDirectory: templates)
+        let app = try TestApp.reloadingTemplates(from: templates)
         let client = app.client()
         #expect(try client.get("/flow").status == 200)
         let path = templates + "/flow.mustache"

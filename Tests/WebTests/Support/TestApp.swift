@@ -50,6 +50,21 @@ final class TestApp {
 
     func client() -> WebClient { WebClient(port: port) }
 
+    /// A copy of the real templates in a temporary folder, for tests that edit or break them.
+    static func copyOfTemplates() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-templates-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: templatesDirectory, toPath: directory)
+        return directory
+    }
+
+    /// Development mode over `templates`, checking them on every request, so the first request
+    /// after an edit sees it.
+    static func reloadingTemplates(from templates: String) throws -> TestApp {
+        var options = defaultOptions
+        options.templateCheckInterval = .zero
+        return try TestApp(options: options, isDevelopment: true, templatesDirectory: templates)
+    }
+
     /// Stops this server (saving its sessions) and starts another on the same data folder.
     func restarted() throws -> TestApp {
         application.shutdown()
