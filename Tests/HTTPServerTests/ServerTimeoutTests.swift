@@ -14,7 +14,8 @@ import TestSupport
             let start = MonotonicClock.now()
             #expect(client.isClosedByServer())
             let elapsed = (MonotonicClock.now() - start) / 1_000_000
-            #expect(elapsed >= 100 && elapsed < 1500)
+            // Not before the timeout; the upper bound only says "it did close", with room for a busy machine.
+            #expect(elapsed >= 100 && elapsed < 5000)
         }
     }
 
@@ -56,7 +57,10 @@ import TestSupport
 
     @Test func aThousandIdleClientsDoNotDelayANormalOne() throws {
         #expect(OpenFileLimit.raise() >= 2100)
-        try withServer(.testing(eventLoops: 2)) { port in
+        // Timeouts far beyond the client's read timeout: a loop that waited on an idle client would
+        // answer only after one of them, so the normal request would time out instead of being served.
+        let long = Duration.seconds(60)
+        try withServer(.testing(headerReadTimeout: long, idleTimeout: long, eventLoops: 2)) { port in
             var idle: [LoopbackClient] = []
             for index in 0..<1000 {
                 let client = try LoopbackClient(port: port)
@@ -64,14 +68,11 @@ import TestSupport
                 if index % 2 == 0 { client.send("GET /slow HTTP/1.1\r\nHost: t\r\nX-Partial: ") }
                 idle.append(client)
             }
-            let start = MonotonicClock.now()
-            let client = try LoopbackClient(port: port)
+            let client = try LoopbackClient(port: port, timeoutMilliseconds: 10_000)
             client.send("GET /normal HTTP/1.1\r\nHost: t\r\n\r\n")
             let response = try client.readResponse()
-            let elapsed = (MonotonicClock.now() - start) / 1_000_000
             #expect(response.text == "GET /normal 0")
-            #expect(elapsed < 200)
-            #expect(idle.count == 1000)
+            #expect(idle.allSatisfy { $0.isOpen() }, "answered only after idle clients were let go")
         }
     }
 

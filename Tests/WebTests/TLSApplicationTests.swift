@@ -163,16 +163,16 @@ import TestSupport
     func aClientStallingInTheHandshakeIsLetGoWithoutBlockingOthers(prefix: [UInt8]) throws {
         // One event loop: a staller that blocked it would hold back every other client.
         let app = try SecureApp(handshakeTimeout: .milliseconds(1500))
-        let staller = try LoopbackClient(port: app.port, timeoutMilliseconds: 6000)
+        let staller = try LoopbackClient(port: app.port, timeoutMilliseconds: 10_000)
         staller.send(prefix)
         let start = ContinuousClock.now
         let other = try app.client()
         #expect(try other.get(Self.page).status == 200)
-        // Served well before the staller's handshake timeout: nothing waited for it.
-        #expect(ContinuousClock.now - start < .milliseconds(1200))
+        // Served while the staller is still held: nothing waited for its handshake timeout.
+        #expect(staller.isOpen(), "served only after the staller was let go")
         #expect(staller.readUntilClosed() != nil, "the staller was never let go")
         let elapsed = ContinuousClock.now - start
-        #expect(elapsed >= .milliseconds(1400) && elapsed < .seconds(5), "\(elapsed)")
+        #expect(elapsed >= .milliseconds(1400) && elapsed < .seconds(8), "\(elapsed)")
         // The established connection is not subject to the handshake timeout.
         #expect(try other.get("/library").status == 200)
     }
