@@ -1,4 +1,5 @@
 @testable import HTTPServer
+import Log
 import Testing
 
 /// Certificate and key problems stop the server at start-up with a message naming the file and the

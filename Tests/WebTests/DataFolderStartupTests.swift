@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HTTPServer
+import Log
 import Testing
 @testable import Web
 

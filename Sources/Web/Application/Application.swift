@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Log
 import Services
 import Storage
 import Synchronization

@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import HTTPServer
+import Log
 import Models
 import RedisClient
 import Services

@@ -2,6 +2,7 @@ import Foundation
 import Coordinators
 import HTTPCore
 import HTTPServer
+import Log
 import Models
 
 /// The application behind the static files: cookie → session → route → coordinator → template.

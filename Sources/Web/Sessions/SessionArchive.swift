@@ -1,4 +1,5 @@
 import HTTPServer
+import Log
 
 /// The live sessions and the journal they are saved to: restored at start-up, changed sessions
 /// saved periodically and at shutdown. Sign-ins, sign-outs and revocations never wait for a save:

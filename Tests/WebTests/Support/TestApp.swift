@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Log
 import RedisClient
 import Services
 @testable import Web
