@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "DeflateTests", dependencies: ["Deflate"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "Deflate", "TestSupport", "Metrics", "Log"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics", "TestSupport"]),
-        .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine"]),
+        .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"], path: "Tests/StorageCrashWriter"),
         .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "TestSupport"]),

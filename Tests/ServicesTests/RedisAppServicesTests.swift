@@ -11,22 +11,20 @@ import TestSupport
 @Suite(.enabled(if: RedisServer.liveTestsEnabled, "redis-server is not installed"))
 final class RedisAppServicesTests {
     let server: RedisServer
-    var directories: [String] = []
+    /// Each instance's data folder (what stays local with Redis) lives in here.
+    let folder = TemporaryDirectory(prefix: "waypoint-redis-app")
+    var instances = 0
 
     init() throws {
         server = try RedisServer()
-    }
-
-    deinit {
-        for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
     }
 
     /// `retryAtOnce`: no reconnect backoff, so the first call after a restart connects.
     func instance(retryAtOnce: Bool = false) throws -> AppServices {
         var redis = try RedisConfiguration(url: server.url())
         if retryAtOnce { (redis.initialReconnectDelay, redis.maximumReconnectDelay) = (.zero, .zero) }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-redis-\(UUID().uuidString)").path
-        directories.append(directory)
+        instances += 1
+        let directory = folder.path("instance-\(instances)")
         return try AppServices(configuration: .init(
             dataDirectory: directory, passwordIterations: 1_000, redis: redis))
     }
