@@ -77,7 +77,7 @@ public final class AppServices: Sendable {
         let mail = MailQueue(log: log)
         self.mail = mail
         outbox = Outbox(directory: configuration.dataDirectory + "/outbox", clock: clock)
-        catalog = try CatalogService(store: store, clock: clock)
+        catalog = try CatalogService(store: store, clock: clock, idCounter: redisStore)
         accounts = try AccountService(
             store: store, outbox: outbox,
             configuration: .init(passwordIterations: configuration.passwordIterations, resetLinkBase: configuration.resetLinkBase),
