@@ -82,7 +82,10 @@ public final class AppServices: Sendable {
             store: store, outbox: outbox,
             configuration: .init(passwordIterations: configuration.passwordIterations, resetLinkBase: configuration.resetLinkBase),
             clock: clock, log: log, background: mail.submit, sharedIndex: redisStore)
-        throttledAccounts = ThrottledAccounts(accounts: accounts, configuration: configuration.throttles, clock: clock)
+        throttledAccounts = ThrottledAccounts(
+            accounts: accounts, configuration: configuration.throttles,
+            throttles: redisStore.map { RedisAccountThrottles(pool: $0.pool, configuration: configuration.throttles) },
+            clock: clock)
         seeded = configuration.seedDemoData
             ? try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts) : false
         if seeded { log("seeded the demo catalog and the user \(DemoData.username)") }
