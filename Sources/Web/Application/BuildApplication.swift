@@ -127,11 +127,13 @@ private func assemble(
         throw error
     }
     let pool = WorkerPool(threads: options.workerThreads)
-    var sharedState: (@Sendable () throws -> Void)?
-    if services.redisStore != nil { sharedState = { try services.synchronize() } }
+    let admission = VisitorAdmission(configuration: options.visitorAdmission, sharedIn: services.redisStore?.pool)
+    let sharedState = services.redisStore.map {
+        SharedState(services: services, store: $0, sessions: sessions, admission: admission)
+    }
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions, userNavigation: archive.userNavigation,
-        admission: VisitorAdmission(configuration: options.visitorAdmission), proxies: configuration.trustedProxies,
+        admission: admission, proxies: configuration.trustedProxies,
         renderer: renderer, pool: pool, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
         // Ready when the data answers (the journal takes writes; Redis's last connection attempt did
         // not fail) and the templates compile. Never a blocking call: probes run on the event loop.
