@@ -160,10 +160,14 @@ private func assemble(
         root: configuration.publicDirectory, next: responder,
         configuration: .init(freezesTopLevelNames: !configuration.isDevelopment, errorPage: server.configuration.errorPage))
     let root = IdentifiedResponder(next: files, proxies: configuration.trustedProxies)
-    let saver = SessionSaver(interval: options.saveInterval) { archive.save() }
+    let saver = RepeatingTask(label: "waypoint.sessions.saver", interval: options.saveInterval) { archive.save() }
+    // Reset requests another instance queued but never delivered (it stopped first) go out from here.
+    let mailSweeper = services.redisStore.map { _ in
+        RepeatingTask(label: "waypoint.mail.sweeper", interval: options.mailSweepInterval) { services.scheduleMailDelivery() }
+    }
     return Application(
         configuration: configuration, services: services, server: server, root: root, responder: responder,
-        archive: archive, sessionStore: sessionStore, saver: saver, pool: pool, logger: logger)
+        archive: archive, sessionStore: sessionStore, saver: saver, mailSweeper: mailSweeper, pool: pool, logger: logger)
 }
 
 /// Every Redis wait short enough that a page answers 503 within about two seconds while Redis is
