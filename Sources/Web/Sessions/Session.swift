@@ -64,6 +64,15 @@ final class Session: Sendable {
         return pruned
     }
 
+    /// Replaces this copy with `saved`, a newer one saved elsewhere (same id): the record now, the
+    /// coordinator rebuilt from it at the next request.
+    func adopt(_ saved: SessionRecord) {
+        navigation.withLock { navigation in
+            navigation.coordinator = nil
+            record.withLock { $0 = saved }
+        }
+    }
+
     /// Runs `job` now, or, while a POST of this session is queued or running, after the last one.
     func runAfterSlowWork(_ job: @escaping @Sendable () -> Void) {
         let now = slowWork.withLock { work -> Bool in
