@@ -87,10 +87,19 @@ public final class AppServices: Sendable {
             accounts: accounts, configuration: configuration.throttles,
             throttles: redisStore.map { RedisAccountThrottles(pool: $0.pool, configuration: configuration.throttles) },
             clock: clock)
-        seeded = configuration.seedDemoData
-            ? try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts) : false
+        let seed = { [store, catalog, accounts] in
+            try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts)
+        }
+        if !configuration.seedDemoData {
+            seeded = false
+        } else if let redisStore {
+            seeded = try redisStore.claimingFirstStart(seed)
+        } else {
+            seeded = try seed()
+        }
         if seeded { log("seeded the demo catalog and the user \(DemoData.username)") }
-        if let redisStore { redisStore.noteSynchronized(try redisStore.version()) }
+        // Whatever other instances wrote while this one opened (their first start included) is read now.
+        try synchronize()
     }
 
     /// Returns once every reset request made here so far has written its token and mail (with

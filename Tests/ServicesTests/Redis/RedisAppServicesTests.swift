@@ -38,6 +38,27 @@ final class RedisAppServicesTests {
         #expect(first.journalStore == nil)
     }
 
+    /// A deployment's replicas start together: all of them start, one seeds, none starts half-seeded.
+    @Test func instancesStartedTogetherOnAnEmptyRedisAllStartAndOneSeeds() throws {
+        let redis = try RedisConfiguration(url: server.url())
+        let directories = (0..<4).map { folder.path("together-\($0)") }
+        let started = Mutex<[Result<AppServices, any Error>]>([])
+        DispatchQueue.concurrentPerform(iterations: directories.count) { index in
+            let result = Result { () throws -> AppServices in
+                try AppServices(configuration: .init(dataDirectory: directories[index], passwordIterations: 1_000, redis: redis))
+            }
+            started.withLock { $0.append(result) }
+        }
+        let services = try started.withLock { results in try results.map { try $0.get() } }
+        #expect(services.count == directories.count)
+        #expect(services.filter(\.seeded).count == 1)
+        for instance in services {
+            #expect(instance.catalog.categories().count == DemoData.categories().count)
+            #expect(try instance.accounts.authenticate(username: DemoData.username, password: DemoData.password).username
+                == DemoData.username)
+        }
+    }
+
     @Test func twoInstancesRacingForOneUsernameLetExactlyOneWin() throws {
         let instances = [try instance(), try instance()]
         for round in 0..<5 {

@@ -7,14 +7,11 @@ import TestSupport
 /// (and so its own outbox), as processes behind a load balancer would be.
 final class RedisInstances {
     let server: RedisServer
-    private var directories: [String] = []
+    private let folder = TemporaryDirectory(prefix: "waypoint-redis-instances")
+    private var instances = 0
 
     init() throws {
         server = try RedisServer()
-    }
-
-    deinit {
-        for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
     }
 
     func configuration() throws -> RedisConfiguration {
@@ -23,9 +20,8 @@ final class RedisInstances {
 
     /// A fresh data folder, removed with this value.
     func directory() -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-redis-\(UUID().uuidString)").path
-        directories.append(directory)
-        return directory
+        instances += 1
+        return folder.path("instance-\(instances)")
     }
 
     /// An instance's services; the demo data is seeded by the first.
