@@ -24,7 +24,7 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
 
     @inline(__always)
     mutating func append(_ element: Element) {
-        if count == capacity { grow(toHold: count + 1) }
+        if count >= capacity { grow(toHold: count + 1) }
         (base + count).initialize(to: element)
         count += 1
     }
@@ -69,11 +69,14 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += written
     }
 
-    /// Moves the last values, from `start` on, onto the end of `other`.
-    mutating func moveTail(from start: Int, to other: inout RawBuffer<Element>) {
+    /// Moves the last values, from `start` on, onto the end of `other`, and returns how many.
+    @discardableResult
+    mutating func moveTail(from start: Int, to other: inout RawBuffer<Element>) -> Int {
         precondition(start >= 0 && start <= count, "RawBuffer.moveTail: the start lies outside the buffer")
-        other.append(UnsafeBufferPointer(start: base + start, count: count - start))
+        let moved = count - start
+        other.append(UnsafeBufferPointer(start: base + start, count: moved))
         count = start
+        return moved
     }
 
     /// Calls `body` with the values appended so far. The pointer is valid only during the call:

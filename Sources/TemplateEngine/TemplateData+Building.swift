@@ -83,8 +83,8 @@ extension TemplateData {
 }
 
 /// The primitives the building calls share. Indices, counts and name offsets are stored in 32
-/// bits; the conversions trap rather than wrap, so data past 4 GiB stops the page instead of
-/// pointing a node at the wrong bytes.
+/// bits; the conversions (`UInt32(fitting:)`) trap rather than wrap, so data past 4 GiB stops
+/// the page instead of pointing a node at the wrong bytes.
 extension TemplateData {
     mutating func appendString(_ string: String) -> UInt32 {
         if let node = string.utf8.withContiguousStorageIfAvailable({ appendString($0) }) {
@@ -98,7 +98,7 @@ extension TemplateData {
     mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let start = bytes.count
         let isPlain = HTMLEscaping.copy(utf8, to: &bytes)
-        return nodes.appendIndex(Node(.string, payload: start, count: UInt32(utf8.count), isPlain: isPlain))
+        return nodes.appendIndex(Node(.string, payload: start, count: UInt32(fitting: utf8.count, "TemplateData: a string of 4 GiB or more"), isPlain: isPlain))
     }
 
     /// Appends a field to the innermost object being built.
@@ -109,7 +109,7 @@ extension TemplateData {
             var name = key.name
             name.withUTF8 { bytes.append($0) }
         }
-        pendingFields.append(Field(head: key.head, tail: key.tail, value: value, nameStart: UInt32(nameStart)))
+        pendingFields.append(Field(head: key.head, tail: key.tail, value: value, nameStart: UInt32(fitting: nameStart, "TemplateData: 4 GiB of text or more")))
     }
 
     @usableFromInline
@@ -120,8 +120,8 @@ extension TemplateData {
     /// Moves the object's pending fields into place and returns its node.
     mutating func endObject(_ mark: Int) -> UInt32 {
         let first = fields.count
-        pendingFields.moveTail(from: mark, to: &fields)
-        return nodes.appendIndex(Node(.object, payload: first, count: UInt32(fields.count - first)))
+        let count = pendingFields.moveTail(from: mark, to: &fields)
+        return nodes.appendIndex(Node(.object, payload: first, count: UInt32(fitting: count, "TemplateData: an object of 4 G fields or more")))
     }
 
     /// Ends an object begun at `mark` as the next element of the innermost list.
@@ -143,8 +143,8 @@ extension TemplateData {
 
     mutating func endList(_ mark: Int) -> UInt32 {
         let first = elements.count
-        pendingElements.moveTail(from: mark, to: &elements)
-        return nodes.appendIndex(Node(.list, payload: first, count: UInt32(elements.count - first)))
+        let count = pendingElements.moveTail(from: mark, to: &elements)
+        return nodes.appendIndex(Node(.list, payload: first, count: UInt32(fitting: count, "TemplateData: a list of 4 G elements or more")))
     }
 
     /// Appends a value tree, children first, and returns its node.
@@ -180,7 +180,8 @@ extension RawBuffer where Element == TemplateData.Node {
     /// Appends a node and returns its index.
     @inline(__always)
     mutating func appendIndex(_ node: Element) -> UInt32 {
+        let index = UInt32(fitting: count, "TemplateData: 4 G values or more")
         append(node)
-        return UInt32(count - 1)
+        return index
     }
 }

@@ -74,7 +74,7 @@ extension TemplateData {
             return writer.count
         }
         guard let written else { return false }
-        addField(key, nodes.appendIndex(Node(.string, payload: start, count: UInt32(written), isPlain: isPlain)))
+        addField(key, nodes.appendIndex(Node(.string, payload: start, count: UInt32(fitting: written, "TemplateData: a string of 4 GiB or more"), isPlain: isPlain)))
         return true
     }
 }
