@@ -45,8 +45,8 @@ public struct TemplateLibrary: Sendable {
         sources: [(String, [UInt8])], directory: String?, configuration: Configuration,
         maximumSourceBytes: Int = Self.maximumSourceBytes
     ) throws(TemplateError) {
-        try Self.checkSize(of: sources, limit: maximumSourceBytes)
         let sorted = sources.sorted { $0.0 < $1.0 }
+        try Self.checkSize(of: sorted, limit: maximumSourceBytes)
         let names = sorted.map(\.0)
         var syntax: [[SyntaxNode]] = []
         for (name, source) in sorted {
@@ -63,7 +63,7 @@ public struct TemplateLibrary: Sendable {
         self.indices = compiler.indices
     }
 
-    /// Refuses sources that together pass `limit` bytes, naming the file at which they do.
+    /// Refuses sources that together pass `limit` bytes, naming the file (in name order) at which they do.
     private static func checkSize(of sources: [(String, [UInt8])], limit: Int) throws(TemplateError) {
         var total = 0
         for (name, source) in sources {
