@@ -21,7 +21,7 @@ extension AppRoute {
     /// Appends exactly the bytes of `print()` to any output: a page prints dozens of routes straight
     /// into its template data (Web's output), specialized there, since this is inlinable.
     @inlinable
-    public func print<Output: RouteOutput>(into output: inout Output) {
+    public func print<Output: RouteOutput & ~Copyable>(into output: inout Output) {
         var writer = RouteWriter(output: consume output)
         write(to: &writer)
         output = writer.finish()
@@ -29,7 +29,7 @@ extension AppRoute {
 
     /// The one printer: every spelling of a route is made through here.
     @inlinable
-    func write<Output>(to writer: inout RouteWriter<Output>) {
+    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .root: writer.append("/")
         case .library(let route): route.write(to: &writer)
@@ -48,7 +48,7 @@ extension LibraryRoute {
 
     /// `/library/{category}[/items/{item}]{tail}`. A page prints dozens of these.
     @inlinable
-    func write<Output>(to writer: inout RouteWriter<Output>) {
+    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .home:
             writer.append("/library")
@@ -76,7 +76,7 @@ extension LibraryRoute {
     }
 
     @inlinable
-    static func write<Output>(_ category: CategoryID, item: ItemID? = nil, to writer: inout RouteWriter<Output>) {
+    static func write<Output: ~Copyable>(_ category: CategoryID, item: ItemID? = nil, to writer: inout RouteWriter<Output>) {
         writer.append("/library/")
         // A slug spelled like a fixed segment (`settings`) is fully escaped: the parser matches fixed
         // segments before decoding, so the category stays reachable and the round trip stays exact.
@@ -99,7 +99,7 @@ extension FlowRoute {
 
     /// `/flow`, then one segment per page of `stackPages` after the first.
     @inlinable
-    func write<Output>(to writer: inout RouteWriter<Output>) {
+    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .primary: writer.append("/flow")
         case .secondary1: writer.append("/flow/secondary1")
@@ -115,7 +115,7 @@ extension ScreenRoute {
     public func print(into bytes: inout [UInt8]) { AppRoute.screen(self).print(into: &bytes) }
 
     @inlinable
-    func write<Output>(to writer: inout RouteWriter<Output>) {
+    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .primary: writer.append("/screen")
         case .detail: writer.append("/screen/detail")
@@ -130,7 +130,7 @@ extension AccountRoute {
     public func print(into bytes: inout [UInt8]) { AppRoute.account(self).print(into: &bytes) }
 
     @inlinable
-    func write<Output>(to writer: inout RouteWriter<Output>) {
+    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .login(let next):
             writer.append("/login")
@@ -152,7 +152,7 @@ extension AccountRoute {
     }
 
     @inlinable
-    static func write<Output>(next: AppRoute?, to writer: inout RouteWriter<Output>) {
+    static func write<Output: ~Copyable>(next: AppRoute?, to writer: inout RouteWriter<Output>) {
         guard let next else { return }
         writer.append("?next=")
         writer.append(queryValue: next)
