@@ -41,12 +41,14 @@ final class Fixture {
 
     var outbox: Outbox { Outbox(directory: directory + "/outbox", clock: clock.closure) }
 
-    init(seed: Bool = false) throws {
+    /// `seed`: the benchmark's data set, whose small regular shape the tests count on, unless
+    /// `seedSet` names another.
+    init(seed: Bool = false, seedSet: DemoDataSet = .benchmark) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("waypoint-services-\(UUID().uuidString)").path
         (store, catalog, accounts) = try Self.open(directory, clock: clock, log: log)
         if seed {
-            try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts)
+            try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts, set: seedSet)
         }
     }
 

@@ -22,7 +22,8 @@ final class TestApp {
     init(
         options: Application.Options = TestApp.defaultOptions, isDevelopment: Bool = false,
         templatesDirectory: String = TestApp.templatesDirectory, dataDirectory: String? = nil, ownsDirectory: Bool = true,
-        trustedProxies: TrustedProxies = TrustedProxies(), metricsAllow: [IPNetwork] = [], redis: RedisConfiguration? = nil
+        trustedProxies: TrustedProxies = TrustedProxies(), metricsAllow: [IPNetwork] = [], redis: RedisConfiguration? = nil,
+        demoData: DemoDataSet = .benchmark
     ) throws {
         self.ownsDirectory = ownsDirectory
         self.dataDirectory = dataDirectory ?? FileManager.default.temporaryDirectory
@@ -38,6 +39,8 @@ final class TestApp {
         configuration.metricsAllow = metricsAllow
         configuration.logLevel = .error
         configuration.redis = redis
+        // The benchmark's small regular data, which the tests name (`Item 7 <3>`), unless asked.
+        configuration.demoData = demoData
         self.options = options
         self.configuration = configuration
         application = try buildApplication(configuration, options: options, logger: Logger(level: .error))
@@ -70,7 +73,7 @@ final class TestApp {
         application.shutdown()
         let next = try TestApp(
             options: options, templatesDirectory: configuration.templatesDirectory, dataDirectory: dataDirectory,
-            ownsDirectory: ownsDirectory)
+            ownsDirectory: ownsDirectory, demoData: configuration.demoData)
         ownsDirectory = false
         return next
     }
