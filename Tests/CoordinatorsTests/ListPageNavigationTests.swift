@@ -102,6 +102,23 @@ import ViewModels
         #expect(delete.sheet?.dismissHref.print() == "/library/books/items/110")
     }
 
+    @Test func aRefusedEditKeepsTheListOnThePageOfTheItem() throws {
+        let app = fixture.coordinator()
+        let refused = try app.submit(.library(.item(books, ItemID(110), .options)), form: ["title": ""], viewer: ada)
+        let screen = try #require(refused.screen)
+        #expect(screen.status == .invalid)
+        #expect(app.library.stack.root == .category(books, page: 3))
+        #expect(screen.library?.list?.rows.filter(\.isSelected).map(\.title) == ["Book 110"])
+    }
+
+    @Test func adoptedTabsKeepTheirPage() throws {
+        let elsewhere = fixture.coordinator()
+        _ = elsewhere.screen(at: "/library/books?page=3")
+        let app = fixture.coordinator()
+        app.adoptTabs(from: elsewhere.snapshot())
+        #expect(app.library.stack.pages == [.category(books, page: 3)])
+    }
+
     @Test func deletingReturnsToThePageTheItemWasOnOrTheLastOneLeft() throws {
         let app = fixture.coordinator()
         _ = app.screen(at: "/library/books/items/75/delete", viewer: ada)

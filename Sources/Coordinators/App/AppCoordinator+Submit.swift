@@ -112,7 +112,7 @@ extension AppCoordinator {
     private func refusedLibraryForm(
         _ route: LibraryRoute, state: FormState, viewer: Viewer, retryAfterSeconds: Int? = nil
     ) -> NavigationOutcome {
-        library.show(route)
+        library.show(route, listPage: listPage(for: route))
         visit(.library(route))
         let screen = builder(for: viewer).libraryScreen(url: .library(route), status: .invalid, form: state)
         return Self.refusal(screen, retryAfterSeconds: retryAfterSeconds)
