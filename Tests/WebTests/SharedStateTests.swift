@@ -25,10 +25,10 @@ final class SharedStateTests {
         let (first, second) = (try instance(), try instance())
         let browser = first.client()
         try browser.signIn()
-        #expect(try browser.get("/library").text.contains("Signed in as"))
+        #expect(try browser.get("/library/category-1").text.contains("Signed in as"))
         browser.disconnect()
         browser.port = second.port
-        let page = try browser.get("/library")
+        let page = try browser.get("/library/category-1")
         #expect(page.status == 200)
         #expect(page.text.contains("Signed in as"))
     }
@@ -37,20 +37,20 @@ final class SharedStateTests {
         let (first, second) = (try instance(), try instance())
         let browser = first.client()
         try browser.signIn()
-        let signedIn = try browser.get("/library")
+        let signedIn = try browser.get("/library/category-1")
         #expect(signedIn.text.contains("Signed in as"))
         let cookie = try #require(browser.sessionCookie)
         // The same cookie, used on the second instance, which now holds the session in memory too.
         let other = second.client()
         other.sessionCookie = cookie
-        let page = try other.get("/library")
+        let page = try other.get("/library/category-1")
         #expect(page.text.contains("Signed in as"))
         let logout = try other.post("/logout", form: [("csrfToken", page.csrfToken ?? "")])
         #expect(logout.status == 303)
         // The first instance still has the session in memory, and must not serve it signed in.
         let replay = first.client()
         replay.sessionCookie = cookie
-        #expect(!(try replay.get("/library").text.contains("Signed in as")))
+        #expect(!(try replay.get("/library/category-1").text.contains("Signed in as")))
     }
 
     @Test func anItemCreatedOnOneInstanceIsSeenOnTheOther() throws {
@@ -83,13 +83,13 @@ final class SharedStateTests {
         try browser.signIn()
         server.kill()
         let started = ContinuousClock.now
-        let page = try browser.get("/library")
+        let page = try browser.get("/library/category-1")
         #expect(ContinuousClock.now - started < .seconds(2))
         #expect(page.status == 503)
         #expect(page.header("Retry-After") != nil)
         #expect(try app.client().get("/healthz").status == 200)
         try server.start()
-        let back = try browser.get("/library")
+        let back = try browser.get("/library/category-1")
         #expect(back.status == 200)
         #expect(back.text.contains("Signed in as"))
     }

@@ -1,7 +1,8 @@
 import Models
 
 extension AppRoute {
-    /// The route's one canonical URL (path and, for account pages, `?next=`). Every href and form
+    /// The route's one canonical URL (path and, for account pages, `?next=`; for a list's later
+    /// pages, `?page=`). Every href and form
     /// action of a `Screen` is a route, printed at the edge with this or `print(into:)`.
     public func print() -> String {
         var bytes: [UInt8] = []
@@ -46,7 +47,8 @@ extension LibraryRoute {
 
     public func print(into bytes: inout [UInt8]) { AppRoute.library(self).print(into: &bytes) }
 
-    /// `/library/{category}[/items/{item}]{tail}`. A page prints dozens of these.
+    /// `/library/{category}[/items/{item}]{tail}`, and a list's page past the first as
+    /// `?page={page}`. A page prints dozens of these.
     @inlinable
     func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
         switch self {
@@ -54,8 +56,13 @@ extension LibraryRoute {
             writer.append("/library")
         case .settings:
             writer.append("/library/settings")
-        case .category(let category):
+        case .category(let category, let page):
             Self.write(category, to: &writer)
+            // The first page is the category's own URL: one spelling per screen.
+            if page != 1 {
+                writer.append("?page=")
+                writer.append(decimal: page)
+            }
         case .item(let category, let item, let tab):
             Self.write(category, item: item, to: &writer)
             switch tab {
