@@ -54,7 +54,10 @@ struct Compiler {
             case .partial(let name, let indentation, let location):
                 flush()
                 let target = try resolve(name, template: template, at: location)
-                program.operations.append(Program.Operation(kind: .partial, a: target, b: indentationIndex(indentation)))
+                // A standalone tag keeps an index even for no indentation of its own: its partial
+                // starts a line (inherited indentation first), where an inline one continues a line.
+                let standalone = indentation.map { indentationIndex($0, keepingEmpty: true) } ?? -1
+                program.operations.append(Program.Operation(kind: .partial, a: target, b: standalone))
             case .parent(let name, let indentation, let blocks, let location):
                 flush()
                 let target = try resolve(name, template: template, at: location)
@@ -97,8 +100,8 @@ struct Compiler {
         return common.isEmpty ? tagIndentation : common
     }
 
-    private mutating func indentationIndex(_ indentation: [UInt8]?) -> Int32 {
-        guard let indentation, !indentation.isEmpty else { return -1 }
+    private mutating func indentationIndex(_ indentation: [UInt8]?, keepingEmpty: Bool = false) -> Int32 {
+        guard let indentation, keepingEmpty || !indentation.isEmpty else { return -1 }
         if let index = program.indentations.firstIndex(of: indentation) { return Int32(index) }
         program.indentations.append(indentation)
         return Int32(program.indentations.count - 1)

@@ -15,9 +15,9 @@ struct Program: Sendable {
             /// lookups[a]; body is the following operations up to b
             case section
             case invertedSection
-            /// template a (-1: unknown), indentations[b] (-1: none)
+            /// template a (-1: unknown), indentations[b] (-1: included inside a line, not standalone)
             case partial
-            /// template a (-1: unknown), indentations[b] (-1: none), overrideLists[c]; arguments' bodies follow up to d
+            /// template a (-1: unknown), indentations[b] (-1: included inside a line, not standalone), overrideLists[c]; arguments' bodies follow up to d
             case parent
             /// block id a; default body follows up to b; indentations[c] (-1: none); written in template d
             case block

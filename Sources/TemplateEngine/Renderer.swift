@@ -145,7 +145,17 @@ struct Renderer: ~Copyable {
         defer { depth -= 1 }
         let entry = program.entries[template]
         if extra < 0 {
-            try run(entry.lowerBound, entry.upperBound, into: &buffer)
+            // Included inside a line: the partial's first line continues that line, so the
+            // indentation of an enclosing standalone partial belongs only to its later lines.
+            var first = entry.lowerBound
+            if !indentation.isEmpty, first < entry.upperBound {
+                let opening = program.operations[first]
+                if opening.kind == .text, opening.d > 0, program.lineStarts[Int(opening.c)] == 0 {
+                    appendIndented(opening, to: &buffer, continuingLine: true)
+                    first += 1
+                }
+            }
+            try run(first, entry.upperBound, into: &buffer)
         } else {
             let saved = indentation
             indentation += program.indentations[Int(extra)]
@@ -172,10 +182,13 @@ struct Renderer: ~Copyable {
         return nil
     }
 
-    private func appendIndented(_ operation: Program.Operation, to buffer: inout RawBuffer<UInt8>) {
+    /// `continuingLine`: the text's first line start is the middle of a line already written.
+    private func appendIndented(
+        _ operation: Program.Operation, to buffer: inout RawBuffer<UInt8>, continuingLine: Bool = false
+    ) {
         let start = Int(operation.a)
         var copied = start
-        for line in Int(operation.c)..<Int(operation.c + operation.d) {
+        for line in Int(operation.c) + (continuingLine ? 1 : 0)..<Int(operation.c + operation.d) {
             let lineStart = start + Int(program.lineStarts[line])
             buffer.append(UnsafeBufferPointer(rebasing: bytes[copied..<lineStart]))
             buffer.append(indentation)
