@@ -53,6 +53,37 @@ final class SharedStateTests {
         #expect(!(try replay.get("/library").text.contains("Signed in as")))
     }
 
+    @Test func aVisitorsSessionStartedOnOneInstanceSignsInOnTheOther() throws {
+        let (first, second) = (try instance(), try instance())
+        let browser = first.client()
+        let token = try #require(try browser.get("/login").csrfToken)
+        #expect(browser.sessionCookie != nil)
+        browser.disconnect()
+        browser.port = second.port
+        let answer = try browser.post("/login", form: [("csrfToken", token), ("username", "demo"), ("password", "demo-password")])
+        #expect(answer.status == 303)
+        #expect(try browser.get("/library").text.contains("Signed in as"))
+    }
+
+    @Test func navigationFollowsTheSessionFromInstanceToInstance() throws {
+        let (first, second) = (try instance(), try instance())
+        let browser = first.client()
+        try browser.signIn()
+        #expect(try browser.get("/flow/secondary1/tertiary").status == 200)
+        browser.disconnect()
+        browser.port = second.port
+        // The Flow tab leads back where it was left, on the instance that did not serve it.
+        #expect(try browser.get("/library/category-3").text.contains("href=\"/flow/secondary1/tertiary\""))
+        #expect(try browser.get("/flow/secondary1").status == 200)
+        browser.disconnect()
+        browser.port = first.port
+        // The first instance still holds the session from before, and takes the newer state.
+        let resume = try browser.get("/")
+        #expect(resume.status == 303)
+        #expect(resume.location == "/flow/secondary1")
+        #expect(try browser.get("/library").text.contains("href=\"/flow/secondary1\""))
+    }
+
     @Test func anItemCreatedOnOneInstanceIsSeenOnTheOther() throws {
         let (first, second) = (try instance(), try instance())
         let browser = first.client()

@@ -12,14 +12,33 @@ extension AppResponder {
         to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, synchronize: @escaping @Sendable () throws -> Void
     ) {
         pool.submit { [self] in
+            let id = request.cookie(Self.cookieName)
             do {
                 try synchronize()
-                if let id = request.cookie(Self.cookieName) { try sessions.loadShared(id: id, now: clock()) }
+                if let id { try sessions.loadShared(id: id, now: clock()) }
             } catch {
                 logger.warning("shared state unavailable, answering 503: \(error)")
                 return reply.send(unavailable(secure: connection.isSecure))
             }
-            route(request, connection: connection, reply: reply)
+            route(request, connection: connection, reply: publishing(reply, sessionID: id))
+        }
+    }
+
+    /// Saves what the request changed in its session (or the session it started, named by the
+    /// cookie it sets) before the answer goes out, so the browser's next request finds it on any
+    /// instance. Runs where the answer is sent: a worker, in shared mode.
+    private func publishing(_ reply: HTTPReply, sessionID: String?) -> HTTPReply {
+        HTTPReply { [self] response in
+            var ids = sessionID.map { [$0] } ?? []
+            for value in response.headers.values(for: "Set-Cookie") where value.hasPrefix(Self.cookieName + "=") {
+                ids.append(String(value.dropFirst(Self.cookieName.count + 1).prefix { $0 != ";" }))
+            }
+            do {
+                try sessions.publishChanges(of: ids)
+            } catch {
+                logger.warning("session not saved to the shared store (the periodic save retries): \(error)")
+            }
+            reply.send(response)
         }
     }
 

@@ -224,28 +224,7 @@ final class SessionStore: Sendable {
         }
     }
 
-    /// With sessions shared through Redis, run before a request is served (on a worker): a signed-in
-    /// session held in memory is dropped when its key is gone (signed out or revoked on another
-    /// instance), and a session unknown here is loaded from Redis (signed in on another instance).
-    /// A visitor's session in memory is served without a look-up: it grants nothing. Throws when
-    /// Redis cannot be asked; the request then gets a 503.
-    func loadShared(id: String, now: Int64) throws {
-        guard let shared = journal as? RedisSessionJournal, Self.isWellFormed(id) else { return }
-        if let entry = shard(for: id).withLock({ $0.peek(id) }) {
-            guard entry.session.record.withLock({ $0.userID }) != nil else { return }
-            if try !shared.isLive(id: id) {
-                shard(for: id).withLock { pools in
-                    pools.remove(id)
-                    pools.removed.remove(id)
-                }
-            }
-            return
-        }
-        guard let record = try shared.record(id: id), record.id == id else { return }
-        restore([record], now: now)
-    }
-
-    private func shard(for id: String) -> Shard {
+    func shard(for id: String) -> Shard {
         shards[Int(UInt(bitPattern: id.hashValue) % UInt(shards.count))]
     }
 
