@@ -108,6 +108,24 @@ final class SharedStateTests {
         #expect(again.status == 422)
     }
 
+    /// A balancer sends an instance that is not ready no pages, so readiness itself must try Redis again.
+    @Test func anInstanceOutOfRotationTurnsReadyAgainWhenRedisReturns() throws {
+        let app = try instance()
+        let probe = app.client()
+        #expect(try probe.get("/readyz").status == 200)
+        server.kill()
+        #expect(try app.client().get("/library").status == 503)
+        #expect(try probe.get("/readyz").status == 503)
+        try server.start()
+        // Only readiness checks from here on, as from a load balancer; each may start one PING.
+        let deadline = ContinuousClock.now + .seconds(10)
+        var status = 503
+        while status != 200 && ContinuousClock.now < deadline {
+            status = try probe.get("/readyz").status
+        }
+        #expect(status == 200)
+    }
+
     @Test func pagesAnswer503QuicklyWhileRedisIsDownAndRecoverWhenItReturns() throws {
         let app = try instance()
         let browser = app.client()

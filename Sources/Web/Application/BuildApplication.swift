@@ -127,6 +127,7 @@ private func assemble(
         throw error
     }
     let pool = WorkerPool(threads: options.workerThreads)
+    let probe = services.redisStore.map { SharedStoreProbe(pool: $0.pool, submit: pool.submit) }
     var sharedState: (@Sendable () throws -> Void)?
     if services.redisStore != nil { sharedState = { try services.synchronize() } }
     let responder = AppResponder(
@@ -135,8 +136,8 @@ private func assemble(
         renderer: renderer, pool: pool, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
         // Ready when the data answers (the journal takes writes; Redis's last connection attempt did
         // not fail) and the templates compile. Never a blocking call: probes run on the event loop.
-        readiness: Readiness { [journal = services.journalStore, redis = services.redisStore] in
-            let storeAnswers = journal?.acceptsWrites ?? (redis.map { $0.pool.backoff.consecutiveFailures == 0 } ?? true)
+        readiness: Readiness { [journal = services.journalStore, probe] in
+            let storeAnswers = journal?.acceptsWrites ?? probe?.answers ?? true
             return storeAnswers && renderer.templatesLoaded
         },
         metricsSources: { [weak server] in
