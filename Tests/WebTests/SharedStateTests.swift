@@ -108,6 +108,23 @@ final class SharedStateTests {
         #expect(again.status == 422)
     }
 
+    @Test func aWriteRedisRefusesAnswers503WithRetryAfter() throws {
+        let app = try instance()
+        let browser = app.client()
+        try browser.signIn()
+        let token = try #require(try browser.get("/library/category-3/items/new").csrfToken)
+        let admin = try RedisConnection(configuration: RedisConfiguration(url: server.url()))
+        defer { admin.close() }
+        // Reads still work, every write is refused (OOM): as when Redis fails between the two.
+        _ = try admin.send(RedisCommand("CONFIG", "SET", "maxmemory", "1"))
+        let refused = try browser.post("/library/category-3/items/new", form: [("csrfToken", token), ("title", "Refused"), ("subtitle", "")])
+        _ = try admin.send(RedisCommand("CONFIG", "SET", "maxmemory", "0"))
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") == "2")
+        let accepted = try browser.post("/library/category-3/items/new", form: [("csrfToken", token), ("title", "Accepted"), ("subtitle", "")])
+        #expect(accepted.status == 303)
+    }
+
     /// A balancer sends an instance that is not ready no pages, so readiness itself must try Redis again.
     @Test func anInstanceOutOfRotationTurnsReadyAgainWhenRedisReturns() throws {
         let app = try instance()

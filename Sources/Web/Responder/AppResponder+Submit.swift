@@ -2,6 +2,7 @@ import Coordinators
 import HTTPCore
 import HTTPServer
 import Models
+import RedisClient
 import ViewModels
 
 extension AppResponder {
@@ -48,6 +49,10 @@ extension AppResponder {
                 }
                 if changed { sessions.markChanged(session) }
                 response = self.response(for: outcome, route: route, session: session, connection: connection)
+            } catch is RedisError {
+                // The shared store went away mid-write: as for a page, 503 and when to try again.
+                logger.warning("\(request.method.rawValue) \(request.path): shared state unavailable, answering 503")
+                response = unavailable(secure: secure)
             } catch {
                 logger.error("\(request.method.rawValue) \(request.path) failed: \(error)")
                 response = renderer.errorPage(.internalServerError, secure: secure)
