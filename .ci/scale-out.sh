@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Scale-out check: one redis-server (AOF, appendfsync always), three Waypoints sharing it
-# (--redis-url) and haproxy round-robin in front with health checks on /readyz, all on free
-# loopback ports in a temporary folder. Then, with .ci/scale-out.py:
+# Scale-out check: one redis-server (AOF, appendfsync always); a single server's data folder
+# copied into it with `waypoint migrate` (twice: the second run writes nothing); three Waypoints
+# sharing it (--redis-url) and haproxy round-robin in front with health checks on /readyz, all on
+# free loopback ports in a temporary folder. Then, with .ci/scale-out.py:
+#   - every write the single server acknowledged is served by the instances;
 #   - one signed-in session walked across the instances sees the same navigation everywhere;
 #   - signed in on one instance and out on another, the old session is refused on all three;
 #   - two registrations of one username at once on two instances: exactly one wins;
 #   - SIGKILL of an instance during a stream of writes: every write acknowledged with 303 is there;
 #   - SIGKILL and restart of Redis (same AOF folder) during writes: the same, pages answer 503 with
 #     Retry-After while it is down, and the instances recover without a restart.
-# Bounded: about a minute; every request has a timeout; every process it starts is stopped by
+# Bounded: about 15 s here, each step has its own limit; every request has a timeout; every process it starts is stopped by
 # its PID on exit.
 #
 # Usage: .ci/scale-out.sh BINARY      (e.g. .build-release/release/waypoint)
@@ -77,9 +79,34 @@ start_instance() { # index
 step "deploy/haproxy.cfg is a valid haproxy configuration"
 haproxy -c -q -f "$ROOT/deploy/haproxy.cfg" || fail "deploy/haproxy.cfg does not parse"
 
-step "redis-server, three instances and haproxy on loopback"
+step "a single server's data folder migrated into Redis"
 start_redis
-for index in 1 2 3; do PORTS[$index]=$(free_port); done
+for index in 0 1 2 3; do PORTS[$index]=$(free_port); done
+# Instance 0 runs on the embedded store: a few items written, then stopped and migrated.
+"$BINARY" --host 127.0.0.1 --port "${PORTS[0]}" --data "$WORK/single" --password-iterations 1000 \
+    --templates "$ROOT/Templates" --public "$ROOT/Public" --shutdown-grace 0 --log-level warning >> "$WORK/single.log" 2>&1 &
+PID[single]=$!
+until_true 30 answers "http://127.0.0.1:${PORTS[0]}/readyz" || fail "the single server did not start"
+rm -f "$WORK/stop"
+timeout --kill-after=5 60 python3 "$CHECKS" writes "${PORTS[0]}" "$WORK/acks-single" "$WORK/stop" > "$WORK/writes.out" 2>&1 &
+PID[writes]=$!
+until_true 30 at_least "$WORK/acks-single" 5 || fail "no writes on the single server"
+touch "$WORK/stop"
+wait "${PID[writes]}" || { cat "$WORK/writes.out"; fail "the writes on the single server failed"; }
+unset 'PID[writes]'
+kill "${PID[single]}"
+wait "${PID[single]}" || fail "the single server did not stop cleanly"
+unset 'PID[single]'
+"$BINARY" migrate --data "$WORK/single" --redis-url "redis://127.0.0.1:$REDIS_PORT" > "$WORK/migrate.out" 2>&1 \
+    || { cat "$WORK/migrate.out"; fail "migrate failed"; }
+grep -q "^catalog.items: [1-9][0-9]* copied" "$WORK/migrate.out" || { cat "$WORK/migrate.out"; fail "migrate copied no items"; }
+tail -n 1 "$WORK/migrate.out"
+"$BINARY" migrate --data "$WORK/single" --redis-url "redis://127.0.0.1:$REDIS_PORT" > "$WORK/migrate.out" 2>&1 \
+    || { cat "$WORK/migrate.out"; fail "migrate failed the second time"; }
+grep -q "^nothing to copy" "$WORK/migrate.out" || { cat "$WORK/migrate.out"; fail "a second migrate wrote something"; }
+tail -n 1 "$WORK/migrate.out"
+
+step "three instances on that Redis and haproxy on loopback"
 for index in 1 2 3; do start_instance "$index"; done
 BALANCER=$(free_port)
 cat > "$WORK/haproxy.cfg" <<EOF
@@ -120,6 +147,8 @@ all_up() {
 until_true 20 all_up || fail "haproxy does not have all three instances up"
 
 run_check() { timeout --kill-after=5 60 python3 "$CHECKS" "$@"; }
+
+run_check verify "$BALANCER" "$WORK/acks-single"
 
 step "one session across the instances"
 run_check walk "$BALANCER" "${PORTS[1]}" "${PORTS[2]}" "${PORTS[3]}"
@@ -177,4 +206,4 @@ done
 until_true 20 all_up || fail "haproxy does not have all three instances back"
 echo "scale-out: the instances recovered without a restart"
 
-echo "scale-out: PASS, 5 checks in $(( $(date +%s) - started )) s"
+echo "scale-out: PASS, 6 checks in $(( $(date +%s) - started )) s"
