@@ -9,10 +9,50 @@ extension AccountService {
     /// decoy tokens and mails, and still leave the disk's jitter to tell them apart. A failure back
     /// there is logged: the caller already has its answer, and an error only a known address could
     /// cause must not reach it anyway.
-    public func requestPasswordReset(email: String) {
+    ///
+    /// With a shared queue (Redis) the request is queued there first, for any instance to claim;
+    /// that write is the same for every address, and throws only when Redis cannot take it.
+    public func requestPasswordReset(email: String) throws {
+        guard let resetQueue else {
+            return background { [self] in
+                do {
+                    try sendResetMail(to: email)
+                } catch {
+                    log("password reset mail failed: \(error)")
+                }
+            }
+        }
+        if !(try resetQueue.enqueue(email: email)) {
+            log("reset queue full (\(resetQueue.capacity) waiting); a reset request was dropped")
+        }
+        scheduleDelivery()
+    }
+
+    /// Runs `deliverQueuedResets` on `background` soon, unless a run is already waiting to start
+    /// (it will find this request too).
+    public func scheduleDelivery() {
+        guard resetQueue != nil, !deliveryScheduled.exchange(true, ordering: .acquiringAndReleasing) else { return }
         background { [self] in
+            deliveryScheduled.store(false, ordering: .releasing)
+            deliverQueuedResets()
+        }
+    }
+
+    /// Claims queued reset requests until none waits, whichever instance queued them, and mails
+    /// each from here. Without a shared queue, does nothing. Blocks: runs on `background`.
+    public func deliverQueuedResets() {
+        guard let resetQueue else { return }
+        while true {
+            let request: SharedResetQueue.Request
             do {
-                try sendResetMail(to: email)
+                guard let claimed = try resetQueue.claim() else { return }
+                request = claimed
+            } catch {
+                return log("reset requests could not be claimed: \(error)")
+            }
+            do {
+                try sendResetMail(to: request.email)
+                try resetQueue.finish(request)
             } catch {
                 log("password reset mail failed: \(error)")
             }
@@ -20,7 +60,7 @@ extension AccountService {
     }
 
     private func sendResetMail(to email: String) throws {
-        guard let account = state.withLock({ $0.account(email: email) }) else {
+        guard let account = currentAccount(email: email) else {
             log("password reset requested for an unknown address; no mail sent")
             return
         }
@@ -48,6 +88,20 @@ extension AccountService {
                 If it was not you, ignore this mail: your password stays as it is.
                 """))
         log("password reset mail for user \(account.user.id) queued at \(path)")
+    }
+
+    /// The account that holds `email`. Sharing a store, the address is looked up in the shared
+    /// index and the account read from the store, not from memory: the request may have been queued
+    /// by an instance that knew an account this one has not reloaded yet.
+    private func currentAccount(email: String) -> StoredAccount? {
+        if let sharedIndex, let id = try? sharedIndex.owner(index: "emails", key: AccountState.fold(email)),
+            let bytes = store.get(Self.accountsCollection, key: id),
+            let account = try? StoreCoding.decode(StoredAccount.self, from: bytes),
+            AccountState.fold(account.user.email) == AccountState.fold(email)
+        {
+            return account
+        }
+        return state.withLock { $0.account(email: email) }
     }
 
     public func isResetTokenValid(_ token: String) -> Bool {

@@ -45,6 +45,10 @@ public final class AccountService: AccountRepository {
     let writeLock = Mutex(())
     /// Usernames and emails claimed across instances; nil when this instance is the only writer.
     let sharedIndex: (any SharedIndex)?
+    /// Reset requests shared by every instance (Redis); nil runs each on `background` here.
+    let resetQueue: SharedResetQueue?
+    /// A delivery run is queued on `background` and has not started: another need not be.
+    let deliveryScheduled = Atomic<Bool>(false)
 
     /// `hasher` defaults to PBKDF2 at the configured cost. `background` defaults to running the
     /// work at once, which suits tests; a server passes a queue so answers never wait for the disk.
@@ -53,9 +57,10 @@ public final class AccountService: AccountRepository {
         hasher: (any PasswordHashing)? = nil,
         clock: @escaping @Sendable () -> Date = { Date() }, log: @escaping @Sendable (String) -> Void = { _ in },
         background: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() },
-        sharedIndex: (any SharedIndex)? = nil
+        sharedIndex: (any SharedIndex)? = nil, resetQueue: SharedResetQueue? = nil
     ) throws {
         self.sharedIndex = sharedIndex
+        self.resetQueue = resetQueue
         self.configuration = configuration
         self.store = store
         self.outbox = outbox

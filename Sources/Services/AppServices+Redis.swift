@@ -15,7 +15,14 @@ extension AppServices {
     /// accounts and the catalog from one consistent snapshot. Throws when Redis cannot be reached,
     /// which the web layer turns into 503. Without Redis, does nothing. Blocks: call on a worker.
     public func synchronize() throws {
-        guard let redisStore, try redisStore.isStale() else { return }
+        guard let redisStore else { return }
+        try synchronize(sharedVersion: try redisStore.version())
+    }
+
+    /// `synchronize` when the caller read the shared version itself (pipelined with its other
+    /// questions): reloads only when another instance wrote since.
+    public func synchronize(sharedVersion: Int64) throws {
+        guard let redisStore, redisStore.isStale(knowing: sharedVersion) else { return }
         let (version, snapshot) = try redisStore.snapshot([
             CatalogService.categoriesCollection, CatalogService.itemsCollection, CatalogService.metaCollection,
             AccountService.accountsCollection,

@@ -77,21 +77,49 @@ public final class AppServices: Sendable {
         let mail = MailQueue(log: log)
         self.mail = mail
         outbox = Outbox(directory: configuration.dataDirectory + "/outbox", clock: clock)
-        catalog = try CatalogService(store: store, clock: clock)
+        catalog = try CatalogService(store: store, clock: clock, idCounter: redisStore)
         accounts = try AccountService(
             store: store, outbox: outbox,
             configuration: .init(passwordIterations: configuration.passwordIterations, resetLinkBase: configuration.resetLinkBase),
-            clock: clock, log: log, background: mail.submit, sharedIndex: redisStore)
-        throttledAccounts = ThrottledAccounts(accounts: accounts, configuration: configuration.throttles, clock: clock)
-        seeded = configuration.seedDemoData
-            ? try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts) : false
+            clock: clock, log: log, background: mail.submit, sharedIndex: redisStore,
+            resetQueue: redisStore.map { SharedResetQueue(pool: $0.pool, capacity: mail.capacity) })
+        throttledAccounts = ThrottledAccounts(
+            accounts: accounts, configuration: configuration.throttles,
+            throttles: redisStore.map { RedisAccountThrottles(pool: $0.pool, configuration: configuration.throttles) },
+            clock: clock)
+        let seed = { [store, catalog, accounts] in
+            try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts)
+        }
+        if !configuration.seedDemoData {
+            seeded = false
+        } else if let redisStore {
+            seeded = try redisStore.claimingFirstStart(seed)
+        } else {
+            seeded = try seed()
+        }
         if seeded { log("seeded the demo catalog and the user \(DemoData.username)") }
-        if let redisStore { redisStore.noteSynchronized(try redisStore.version()) }
+        // Whatever other instances wrote while this one opened (their first start included) is read now.
+        try synchronize()
     }
 
-    /// Returns once every reset request made so far has written its token and mail.
+    /// Returns once every reset request made here so far has written its token and mail (with
+    /// Redis: once the deliveries they started have run, whichever instance's mail they wrote).
     public func waitForQueuedMail() {
         mail.drain()
+    }
+
+    /// With Redis: claims the reset requests waiting in the shared queue, whichever instance
+    /// queued them, and returns once their mails are written here. Without Redis, does nothing.
+    public func deliverQueuedMail() {
+        guard redisStore != nil else { return }
+        mail.submit { [accounts] in accounts.deliverQueuedResets() }
+        mail.drain()
+    }
+
+    /// With Redis: starts a delivery on the mail lane, unless one is waiting already. Run
+    /// periodically, so requests queued by an instance that stopped before delivering go out too.
+    public func scheduleMailDelivery() {
+        accounts.scheduleDelivery()
     }
 
     /// Finishes the queued mail, then releases the store's files (and its directory lock).

@@ -19,13 +19,8 @@ public struct AttemptThrottle: Sendable {
         }
     }
 
-    struct Window: Sendable {
-        var start: Date
-        var attempts: Int
-    }
-
     public let configuration: Configuration
-    private var windows: [String: Window] = [:]
+    private var windows: [String: AttemptWindow] = [:]
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -33,9 +28,21 @@ public struct AttemptThrottle: Sendable {
 
     /// Whole seconds until `key` may try again (at least 1), or nil while it is under its limit.
     public func retryAfter(_ key: String, now: Date) -> Int? {
-        guard let window = windows[key], window.attempts >= configuration.limit else { return nil }
+        Self.retryAfter(windows[key], configuration: configuration, now: now)
+    }
+
+    /// The rule itself, for windows counted anywhere (in memory here, in Redis across instances):
+    /// whole seconds until a key whose window is `window` may try again, or nil while it is under
+    /// the limit or its window has ended.
+    public static func retryAfter(_ window: AttemptWindow?, configuration: Configuration, now: Date) -> Int? {
+        guard let window, window.attempts >= configuration.limit else { return nil }
         let remaining = window.start.addingTimeInterval(configuration.window).timeIntervalSince(now)
         return remaining > 0 ? max(1, Int(remaining.rounded(.up))) : nil
+    }
+
+    /// The key's window as counted so far (open or not).
+    func window(_ key: String) -> AttemptWindow? {
+        windows[key]
     }
 
     /// Throws `AccountError.tooManyAttempts` while `key` is over its limit.
@@ -47,6 +54,7 @@ public struct AttemptThrottle: Sendable {
     public mutating func record(_ key: String, now: Date) {
         if let window = windows[key], isOpen(window, at: now) {
             windows[key]?.attempts = window.attempts + 1
+            windows[key]?.last = now
             return
         }
         if windows[key] == nil, windows.count >= configuration.maxEntries {
@@ -56,7 +64,7 @@ public struct AttemptThrottle: Sendable {
                 windows[oldest] = nil
             }
         }
-        windows[key] = Window(start: now, attempts: 1)
+        windows[key] = AttemptWindow(start: now, attempts: 1, last: now)
     }
 
     /// Checks, then counts: for operations where every attempt costs, not only the failed ones.
@@ -72,7 +80,7 @@ public struct AttemptThrottle: Sendable {
 
     var entryCount: Int { windows.count }
 
-    private func isOpen(_ window: Window, at now: Date) -> Bool {
-        now.timeIntervalSince(window.start) < configuration.window
+    private func isOpen(_ window: AttemptWindow, at now: Date) -> Bool {
+        window.isOpen(at: now, length: configuration.window)
     }
 }

@@ -6,7 +6,7 @@ extension CatalogService {
         let item = try write(advancingCounter: true) { state in
             guard state.category(category) != nil else { throw CatalogError.unknownCategory(category) }
             return Item(
-                id: ItemID(state.nextItemID), category: category, title: draft.title, subtitle: draft.subtitle,
+                id: try newItemID(after: state), category: category, title: draft.title, subtitle: draft.subtitle,
                 createdAt: today(), creator: creator)
         }
         notify(.itemAdded(item))
@@ -95,16 +95,26 @@ extension CatalogService {
         }
     }
 
+    /// A new item's id. Ids of deleted items are never reused (an old deep link must not land on a
+    /// different item): alone, this instance persists the next free id with each new item; sharing
+    /// the store, the shared counter hands it out, so two instances creating items at the same
+    /// moment never pick the same one (the floor covers ids this instance already knows of).
+    private func newItemID(after state: CatalogState) throws -> ItemID {
+        guard let idCounter else { return ItemID(state.nextItemID) }
+        return ItemID(try idCounter.takeNext(collection: Self.metaCollection, key: Self.nextItemIDKey, atLeast: state.nextItemID))
+    }
+
     /// Runs `change` against the current state under the write lock, stores the item it returns,
-    /// then publishes it to readers. `advancingCounter` also persists the next free id, so ids of deleted items are never reused
-    /// (an old deep link must not land on a different item).
+    /// then publishes it to readers. `advancingCounter` also persists the next free id, unless the
+    /// shared counter advanced it already (writing it here could lower it behind another
+    /// instance's back).
     private func write(advancingCounter: Bool = false, _ change: (CatalogState) throws -> Item) throws -> Item {
         try writeLock.withLock { _ throws -> Item in
             let item = try change(state.withLock { $0 })
             var mutations: [StoreMutation] = [
                 .put(collection: Self.itemsCollection, key: String(item.id.rawValue), value: try StoreCoding.encode(item))
             ]
-            if advancingCounter {
+            if advancingCounter && idCounter == nil {
                 mutations.append(.put(
                     collection: Self.metaCollection, key: Self.nextItemIDKey, value: Array(String(item.id.rawValue + 1).utf8)))
             }

@@ -17,10 +17,16 @@ public final class CatalogService: CatalogRepository {
     let writeLock = Mutex(())
     let observers = Mutex<[@Sendable (CatalogChange) -> Void]>([])
     let today: @Sendable () -> CalendarDate
+    /// Where new item ids come from when several instances write (Redis); nil when this instance
+    /// is the only writer and its memory knows every id handed out.
+    let idCounter: (any SharedCounter)?
 
     /// Loads the catalog held by `store`. `clock` dates new items (in UTC).
-    public init(store: any KeyValueStore, clock: @escaping @Sendable () -> Date = { Date() }) throws {
+    public init(
+        store: any KeyValueStore, clock: @escaping @Sendable () -> Date = { Date() }, idCounter: (any SharedCounter)? = nil
+    ) throws {
         self.store = store
+        self.idCounter = idCounter
         self.today = { CalendarDate(clock()) }
         state = Mutex(try Self.load(from: store))
     }

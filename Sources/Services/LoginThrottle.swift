@@ -36,52 +36,44 @@ public struct LoginThrottle: Sendable {
         }
     }
 
-    /// One account's failures from everywhere in the current window.
-    struct AccountFailures: Sendable {
-        var count: Int
-        var first: Date
-        var last: Date
-    }
-
     public let configuration: Configuration
     private(set) var pairs: AttemptThrottle
     private(set) var addresses: AttemptThrottle
-    private var accounts: [String: AccountFailures] = [:]
+    /// Each account's failures from everywhere in the current window.
+    private var accounts: [String: AttemptWindow] = [:]
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        pairs = AttemptThrottle(configuration: .init(
-            limit: configuration.maxFailuresPerAccountAndAddress, window: configuration.window,
-            maxEntries: configuration.maxEntries))
-        addresses = AttemptThrottle(configuration: .init(
-            limit: configuration.maxFailuresPerAddress, window: configuration.window, maxEntries: configuration.maxEntries))
+        pairs = AttemptThrottle(configuration: configuration.pairs)
+        addresses = AttemptThrottle(configuration: configuration.addresses)
     }
 
     /// Throws `AccountError.tooManyAttempts` while this attempt must wait. `isKnownDevice`: the
     /// browser signed in to this account before, so guesses from elsewhere do not slow it down.
     public func check(account: String, address: String, isKnownDevice: Bool = false, now: Date) throws(AccountError) {
-        var waits = [pairs.retryAfter(Self.pair(account, address), now: now), addresses.retryAfter(address, now: now)]
-        if !isKnownDevice { waits.append(accountDelay(Self.fold(account), now: now)) }
-        if let longest = waits.compactMap({ $0 }).max() { throw .tooManyAttempts(retryAfterSeconds: longest) }
+        let wait = Self.wait(
+            pair: pairs.window(Self.pair(account, address)), address: addresses.window(address),
+            account: accounts[Self.fold(account)], isKnownDevice: isKnownDevice, configuration: configuration, now: now)
+        if let wait { throw .tooManyAttempts(retryAfterSeconds: wait) }
     }
 
     public mutating func recordFailure(account: String, address: String, now: Date) {
         pairs.record(Self.pair(account, address), now: now)
         addresses.record(address, now: now)
         let key = Self.fold(account)
-        if var failures = accounts[key], now.timeIntervalSince(failures.first) < configuration.window {
-            failures.count += 1
+        if var failures = accounts[key], failures.isOpen(at: now, length: configuration.window) {
+            failures.attempts += 1
             failures.last = now
             accounts[key] = failures
             return
         }
         if accounts[key] == nil, accounts.count >= configuration.maxEntries {
-            accounts = accounts.filter { now.timeIntervalSince($0.value.first) < configuration.window }
-            if accounts.count >= configuration.maxEntries, let oldest = accounts.min(by: { $0.value.first < $1.value.first })?.key {
+            accounts = accounts.filter { $0.value.isOpen(at: now, length: configuration.window) }
+            if accounts.count >= configuration.maxEntries, let oldest = accounts.min(by: { $0.value.start < $1.value.start })?.key {
                 accounts[oldest] = nil
             }
         }
-        accounts[key] = AccountFailures(count: 1, first: now, last: now)
+        accounts[key] = AttemptWindow(start: now, attempts: 1, last: now)
     }
 
     /// A correct password clears the account's failures and this address's on it; the address keeps
@@ -93,22 +85,49 @@ public struct LoginThrottle: Sendable {
 
     var entryCount: (accounts: Int, addresses: Int) { (accounts.count, addresses.entryCount) }
 
-    /// Whole seconds a stranger still waits before trying `account` again, or nil.
-    private func accountDelay(_ account: String, now: Date) -> Int? {
-        guard let failures = accounts[account], now.timeIntervalSince(failures.first) < configuration.window,
-            failures.count >= configuration.accountDelayAfter
+    /// The rule, for failures counted anywhere (in memory here, in Redis across instances): the
+    /// longest wait the three counts impose on an attempt, in whole seconds, or nil when it may go.
+    static func wait(
+        pair: AttemptWindow?, address: AttemptWindow?, account: AttemptWindow?, isKnownDevice: Bool,
+        configuration: Configuration, now: Date
+    ) -> Int? {
+        var waits = [
+            AttemptThrottle.retryAfter(pair, configuration: configuration.pairs, now: now),
+            AttemptThrottle.retryAfter(address, configuration: configuration.addresses, now: now),
+        ]
+        if !isKnownDevice { waits.append(accountDelay(account, configuration: configuration, now: now)) }
+        return waits.compactMap { $0 }.max()
+    }
+
+    /// Whole seconds a stranger still waits before trying an account with these failures again, or nil.
+    private static func accountDelay(_ failures: AttemptWindow?, configuration: Configuration, now: Date) -> Int? {
+        guard let failures, failures.isOpen(at: now, length: configuration.window),
+            failures.attempts >= configuration.accountDelayAfter
         else { return nil }
-        let doublings = min(failures.count - configuration.accountDelayAfter, 20)
+        let doublings = min(failures.attempts - configuration.accountDelayAfter, 20)
         let delay = min(configuration.maxAccountDelay, Double(1 << doublings))
         let remaining = failures.last.addingTimeInterval(delay).timeIntervalSince(now)
         return remaining > 0 ? max(1, Int(remaining.rounded(.up))) : nil
     }
 
-    private static func fold(_ account: String) -> String {
+    /// Accounts compare case-insensitively.
+    static func fold(_ account: String) -> String {
         account.lowercased()
     }
 
-    private static func pair(_ account: String, _ address: String) -> String {
+    static func pair(_ account: String, _ address: String) -> String {
         fold(account) + "\u{0}" + address
+    }
+}
+
+extension LoginThrottle.Configuration {
+    /// The hard limit per account and address.
+    var pairs: AttemptThrottle.Configuration {
+        .init(limit: maxFailuresPerAccountAndAddress, window: window, maxEntries: maxEntries)
+    }
+
+    /// The hard limit per address, across accounts.
+    var addresses: AttemptThrottle.Configuration {
+        .init(limit: maxFailuresPerAddress, window: window, maxEntries: maxEntries)
     }
 }

@@ -40,8 +40,7 @@ public struct RedisMigration: Sendable {
         var entries: [MigrationEntry] = []
         for collection in collections {
             for (key, value) in source.all(collection).sorted(by: { $0.key < $1.key }) {
-                entries.append(MigrationEntry(
-                    group: collection, name: key, target: .field(key: store.hashKey(collection), field: key), value: value))
+                entries.append(.field(group: collection, name: key, key: store.hashKey(collection), field: key, value: value))
             }
         }
         let accounts = try StoreCoding.decodeAll(StoredAccount.self, in: AccountService.accountsCollection, of: source)
@@ -49,8 +48,8 @@ public struct RedisMigration: Sendable {
         for (index, text) in [("usernames", \User.username), ("emails", \User.email)] as [(String, KeyPath<User, String>)] {
             for account in accounts {
                 let key = AccountState.fold(account.user[keyPath: text])
-                entries.append(MigrationEntry(
-                    group: index + " index", name: key, target: .field(key: store.indexKey(index), field: key),
+                entries.append(.field(
+                    group: index + " index", name: key, key: store.indexKey(index), field: key,
                     value: Array(account.user.id.rawValue.utf8)))
             }
         }
@@ -103,33 +102,26 @@ public struct RedisMigration: Sendable {
     private func read(_ entries: [MigrationEntry], on connection: RedisConnection) throws(RedisError) -> [[UInt8]?] {
         var keys = [store.versionKey]
         var seen: Set<String> = [store.versionKey]
-        for entry in entries where seen.insert(entry.target.redisKey).inserted { keys.append(entry.target.redisKey) }
+        for entry in entries where seen.insert(entry.key).inserted { keys.append(entry.key) }
         var commands = chunks(keys).map { RedisCommand(arguments: [Array("WATCH".utf8)] + $0.map { Array($0.utf8) }) }
-        // Reads in entry order: runs of fields of one hash share an HMGET, runs of keys an MGET.
-        var runs: [(start: Int, count: Int)] = []
+        // Reads in entry order: runs of fields of one hash share an HMGET.
+        var runs: [Int] = []
         var start = 0
         while start < entries.count {
             var end = start + 1
-            while end < entries.count, end - start < Self.batch, Self.sameRun(entries[start].target, entries[end].target) { end += 1 }
-            let run = entries[start..<end]
-            switch entries[start].target {
-            case .field(let key, _):
-                var arguments = [Array("HMGET".utf8), Array(key.utf8)]
-                for entry in run { if case .field(_, let field) = entry.target { arguments.append(Array(field.utf8)) } }
-                commands.append(RedisCommand(arguments: arguments))
-            case .key:
-                commands.append(RedisCommand(arguments: [Array("MGET".utf8)] + run.map { Array($0.target.redisKey.utf8) }))
-            }
-            runs.append((start, end - start))
+            while end < entries.count, end - start < Self.batch, entries[end].key == entries[start].key { end += 1 }
+            commands.append(RedisCommand(
+                arguments: [Array("HMGET".utf8), Array(entries[start].key.utf8)] + entries[start..<end].map { Array($0.field.utf8) }))
+            runs.append(end - start)
             start = end
         }
         let replies = try connection.pipeline(commands)
         if let failure = replies.compactMap(\.errorMessage).first { throw .server(failure) }
         var values: [[UInt8]?] = []
         values.reserveCapacity(entries.count)
-        for (run, reply) in zip(runs, replies.suffix(runs.count)) {
+        for (count, reply) in zip(runs, replies.suffix(runs.count)) {
             let items = reply.array ?? []
-            guard items.count == run.count else { throw .server("Redis answered \(items.count) values for \(run.count) keys") }
+            guard items.count == count else { throw .server("Redis answered \(items.count) values for \(count) fields") }
             values += items.map(\.bytes)
         }
         return values
@@ -144,29 +136,9 @@ public struct RedisMigration: Sendable {
 
     /// Writes `missing` in one MULTI/EXEC.
     private func commit(_ missing: [MigrationEntry], on connection: RedisConnection) throws(RedisError) -> Commit {
-        var commands = [RedisCommand("MULTI")]
-        var fields: [String: [[UInt8]]] = [:]
-        var hashes: [String] = []
-        for entry in missing {
-            switch entry.target {
-            case .field(let key, let field):
-                if fields[key] == nil { hashes.append(key) }
-                fields[key, default: []] += [Array(field.utf8), entry.value]
-            case .key(let key, let seconds):
-                commands.append(RedisCommand("SET", [Array(key.utf8), entry.value, Array("EX".utf8), Array(String(max(1, seconds)).utf8)]))
-            }
-        }
-        for hash in hashes {
-            let pairs = fields[hash] ?? []
-            var offset = 0
-            while offset < pairs.count {
-                let slice = pairs[offset..<min(pairs.count, offset + 2 * Self.batch)]
-                commands.append(RedisCommand("HSET", [Array(hash.utf8)] + slice))
-                offset += 2 * Self.batch
-            }
-        }
-        // Only the data changes what instances cache; sessions are looked up one by one.
-        if !hashes.isEmpty { commands.append(RedisCommand("INCR", store.versionKey)) }
+        let changesData = missing.contains(where: \.changesData)
+        var commands = [RedisCommand("MULTI")] + missing.flatMap(\.writes)
+        if changesData { commands.append(RedisCommand("INCR", store.versionKey)) }
         commands.append(RedisCommand("EXEC"))
         let replies = try connection.pipeline(commands)
         if let failure = replies.dropLast().compactMap(\.errorMessage).first { throw .server(failure) }
@@ -174,15 +146,7 @@ public struct RedisMigration: Sendable {
         if let failure = exec.errorMessage { throw .server(failure) }
         guard let results = exec.array else { return .aborted }
         if let failure = results.compactMap(\.errorMessage).first { throw .server(failure) }
-        return .committed(version: hashes.isEmpty ? nil : results.last?.integer)
-    }
-
-    private static func sameRun(_ first: MigrationEntry.Target, _ second: MigrationEntry.Target) -> Bool {
-        switch (first, second) {
-        case (.field(let a, _), .field(let b, _)): a == b
-        case (.key, .key): true
-        default: false
-        }
+        return .committed(version: changesData ? results.last?.integer : nil)
     }
 
     private func chunks(_ keys: [String]) -> [ArraySlice<String>] {

@@ -1,6 +1,5 @@
 import Foundation
 import Models
-import Synchronization
 
 /// The account operations anyone can start, each behind a throttle keyed by the client's address
 /// (sign-in also by account). A refused attempt costs neither a hash nor a write, and the refusal
@@ -32,21 +31,17 @@ public final class ThrottledAccounts: Sendable {
 
     /// The accounts behind the throttles, for the calls nobody needs to throttle.
     public let accounts: any AccountRepository
-    private let login: Mutex<LoginThrottle>
-    private let registrations: Mutex<AttemptThrottle>
-    private let resetRequests: Mutex<AttemptThrottle>
-    private let resetTokenFailures: Mutex<AttemptThrottle>
+    /// Where attempts are counted: this instance's memory, or Redis when instances share it.
+    private let throttles: any AccountThrottles
     private let clock: @Sendable () -> Date
 
+    /// `throttles` defaults to counting in memory with `configuration`'s limits.
     public init(
         accounts: any AccountRepository, configuration: Configuration = .init(),
-        clock: @escaping @Sendable () -> Date = { Date() }
+        throttles: (any AccountThrottles)? = nil, clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.accounts = accounts
-        login = Mutex(LoginThrottle(configuration: configuration.login))
-        registrations = Mutex(AttemptThrottle(configuration: configuration.registrations))
-        resetRequests = Mutex(AttemptThrottle(configuration: configuration.resetRequests))
-        resetTokenFailures = Mutex(AttemptThrottle(configuration: configuration.resetTokenFailures))
+        self.throttles = throttles ?? MemoryAccountThrottles(configuration: configuration)
         self.clock = clock
     }
 
@@ -55,35 +50,33 @@ public final class ThrottledAccounts: Sendable {
     public func authenticate(
         username: String, password: String, clientAddress: String, isKnownDevice: Bool = false
     ) throws -> User {
-        try login.withLock {
-            try $0.check(account: username, address: clientAddress, isKnownDevice: isKnownDevice, now: clock())
-        }
+        try throttles.checkSignIn(account: username, address: clientAddress, isKnownDevice: isKnownDevice, now: clock())
         do {
             let user = try accounts.authenticate(username: username, password: password)
-            login.withLock { $0.recordSuccess(account: username, address: clientAddress) }
+            try throttles.recordSignInSuccess(account: username, address: clientAddress)
             return user
         } catch AccountError.invalidCredentials {
-            login.withLock { $0.recordFailure(account: username, address: clientAddress, now: clock()) }
+            try throttles.recordSignInFailure(account: username, address: clientAddress, now: clock())
             throw AccountError.invalidCredentials
         }
     }
 
     public func register(username: String, email: String, password: String, clientAddress: String) throws -> User {
-        try registrations.withLock { try $0.attempt(clientAddress, now: clock()) }
+        try throttles.attempt(.registration, address: clientAddress, now: clock())
         return try accounts.register(username: username, email: email, password: password)
     }
 
     public func requestPasswordReset(email: String, clientAddress: String) throws {
-        try resetRequests.withLock { try $0.attempt(clientAddress, now: clock()) }
+        try throttles.attempt(.resetRequest, address: clientAddress, now: clock())
         try accounts.requestPasswordReset(email: email)
     }
 
     public func resetPassword(token: String, newPassword: String, clientAddress: String) throws -> User {
-        try resetTokenFailures.withLock { try $0.check(clientAddress, now: clock()) }
+        try throttles.check(.resetToken, address: clientAddress, now: clock())
         do {
             return try accounts.resetPassword(token: token, newPassword: newPassword)
         } catch AccountError.invalidOrExpiredToken {
-            resetTokenFailures.withLock { $0.record(clientAddress, now: clock()) }
+            try throttles.record(.resetToken, address: clientAddress, now: clock())
             throw AccountError.invalidOrExpiredToken
         }
     }

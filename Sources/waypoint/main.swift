@@ -1,5 +1,6 @@
 import Glibc
 import HTTPServer
+import Log
 import Web
 
 // Everything Waypoint creates (store, sessions, outbox with its reset links) is the owner's alone;

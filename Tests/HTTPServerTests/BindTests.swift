@@ -1,6 +1,7 @@
 import Glibc
 import HTTPCore
 @testable import HTTPServer
+import Log
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Log
 import Testing
 @testable import HTTPServer
 

@@ -12,10 +12,10 @@ import TestSupport
     static let css = String(repeating: ".item { color: red; margin: 0 auto; }\n", count: 80)
     static let notFound = ClosureResponder { _, reply in reply.send(.text("no such page", status: .notFound)) }
 
-    init() {
-        folder.write(Self.css, to: "public/app.css")
-        folder.write("body{}", to: "public/small.css")
-        folder.write(String(repeating: "\u{1}\u{2}", count: 2000), to: "public/logo.png")
+    init() throws {
+        try folder.write(Self.css, to: "public/app.css")
+        try folder.write("body{}", to: "public/small.css")
+        try folder.write(String(repeating: "\u{1}\u{2}", count: 2000), to: "public/logo.png")
         responder = StaticFileResponder(root: folder.path + "/public", next: Self.notFound)
     }
 
@@ -51,7 +51,7 @@ import TestSupport
     @Test func aChangedFileGetsAFreshGzipRepresentation() throws {
         _ = get("/app.css", headers: ["Accept-Encoding": "gzip"])
         let changed = Self.css + "/* more */\n"
-        folder.write(changed, to: "public/app.css")
+        try folder.write(changed, to: "public/app.css")
         #expect(try Gzip.decompress(get("/app.css", headers: ["Accept-Encoding": "gzip"]).body) == Array(changed.utf8))
     }
 

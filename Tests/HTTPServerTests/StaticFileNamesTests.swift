@@ -2,6 +2,7 @@ import HTTPCore
 @testable import HTTPServer
 import Synchronization
 import Testing
+import TestSupport
 
 /// The names frozen at start: paths that cannot be files skip the file system, nothing else changes.
 @Suite struct StaticFileNamesTests {
@@ -17,14 +18,14 @@ import Testing
         #expect(names.mayName(path) == mayName)
     }
 
-    @Test func aFrozenResponderServesItsFilesAndPassesTheRestWithoutLooking() {
+    @Test func aFrozenResponderServesItsFilesAndPassesTheRestWithoutLooking() throws {
         let folder = TemporaryDirectory()
-        folder.write("TOP SECRET", to: "secret.txt")
-        folder.write("body { color: red; }", to: "public/styles.css")
+        try folder.write("TOP SECRET", to: "secret.txt")
+        try folder.write("body { color: red; }", to: "public/styles.css")
         let notFound = ClosureResponder { _, reply in reply.send(.text("next", status: .notFound)) }
         let responder = StaticFileResponder(
             root: folder.path + "/public", next: notFound, configuration: .init(freezesTopLevelNames: true))
-        folder.write("added later", to: "public/late.txt")
+        try folder.write("added later", to: "public/late.txt")
 
         func get(_ target: String) -> HTTPResponse {
             let answer = Mutex<HTTPResponse?>(nil)

@@ -12,16 +12,16 @@ import TestSupport
 
     static let notFound = ClosureResponder { _, reply in reply.send(.text("no such page", status: .notFound)) }
 
-    init() {
-        folder.write("TOP SECRET", to: "secret.txt")
+    init() throws {
+        try folder.write("TOP SECRET", to: "secret.txt")
         root = folder.path + "/public"
-        folder.write("body { color: red; }", to: "public/styles.css")
-        folder.write("console.log(1)", to: "public/app.js")
-        folder.write("<p>hi</p>", to: "public/sub/page.html")
-        folder.write("not for you", to: "public/.env")
-        folder.setModified("public/styles.css", secondsSince1970: 1_700_000_000)
-        folder.symlink("public/link-out.txt", pointingTo: folder.path + "/secret.txt")
-        folder.symlink("public/link-in.css", pointingTo: "styles.css")
+        try folder.write("body { color: red; }", to: "public/styles.css")
+        try folder.write("console.log(1)", to: "public/app.js")
+        try folder.write("<p>hi</p>", to: "public/sub/page.html")
+        try folder.write("not for you", to: "public/.env")
+        try folder.setModified("public/styles.css", secondsSince1970: 1_700_000_000)
+        try folder.symlink("public/link-out.txt", pointingTo: folder.path + "/secret.txt")
+        try folder.symlink("public/link-in.css", pointingTo: "styles.css")
         responder = StaticFileResponder(root: root, next: Self.notFound)
     }
 
@@ -66,9 +66,9 @@ import TestSupport
         #expect(get("/styles.css", headers: ["If-Modified-Since": "garbage"]).status == .ok)
     }
 
-    @Test func aChangedFileIsServedFresh() {
+    @Test func aChangedFileIsServedFresh() throws {
         #expect(get("/app.js").body == Array("console.log(1)".utf8))
-        folder.write("console.log(22)", to: "public/app.js")
+        try folder.write("console.log(22)", to: "public/app.js")
         #expect(get("/app.js").body == Array("console.log(22)".utf8))
     }
 

@@ -1,4 +1,5 @@
 @testable import HTTPServer
+import Log
 import Testing
 
 /// Certificate and key problems stop the server at start-up with a message naming the file and the
@@ -21,11 +22,11 @@ import Testing
         Case(name: "a folder as certificate", prepare: { ($0.directory.path, $0.keyPath) },
              matches: { if case .unreadableCertificate = $0 { true } else { false } }, mentions: "not a regular file"),
         Case(name: "garbage certificate", prepare: { certificate in
-            certificate.directory.write("not a certificate\n", to: "garbage.pem")
+            try certificate.directory.write("not a certificate\n", to: "garbage.pem")
             return (certificate.path("garbage.pem"), certificate.keyPath)
         }, matches: { if case .invalidCertificate = $0 { true } else { false } }, mentions: "garbage.pem"),
         Case(name: "garbage key", prepare: { certificate in
-            certificate.directory.write("not a key\n", to: "garbage.pem")
+            try certificate.directory.write("not a key\n", to: "garbage.pem")
             return (certificate.certificatePath, certificate.path("garbage.pem"))
         }, matches: { if case .invalidPrivateKey = $0 { true } else { false } }, mentions: "garbage.pem"),
         Case(name: "the certificate given as key", prepare: { ($0.certificatePath, $0.certificatePath) },

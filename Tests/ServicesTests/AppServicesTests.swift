@@ -1,18 +1,18 @@
 import Foundation
 import Models
+import TestSupport
 import Testing
 @testable import Services
 
 struct AppServicesTests {
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("waypoint-app-\(UUID().uuidString)").path
+    let folder = TemporaryDirectory(prefix: "waypoint-app")
+    var directory: String { folder.path("data") }
 
     func open(_ log: LogRecorder) throws -> AppServices {
         try AppServices(configuration: .init(dataDirectory: directory, passwordIterations: 1_000), log: log.closure)
     }
 
     @Test func theFirstStartSeedsAndTheSecondKeepsTheData() throws {
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let log = LogRecorder()
         do {
             let services = try open(log)

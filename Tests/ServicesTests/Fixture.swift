@@ -3,6 +3,7 @@ import Models
 import Services
 import Storage
 import Synchronization
+import TestSupport
 
 /// A clock tests move by hand.
 final class TestClock: Sendable {
@@ -32,7 +33,8 @@ final class LogRecorder: Sendable {
 final class Fixture {
     static let iterations = 1_000
 
-    let directory: String
+    private let folder: TemporaryDirectory
+    var directory: String { folder.path }
     let clock = TestClock()
     let log = LogRecorder()
     private(set) var store: JournalStore
@@ -42,9 +44,8 @@ final class Fixture {
     var outbox: Outbox { Outbox(directory: directory + "/outbox", clock: clock.closure) }
 
     init(seed: Bool = false) throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("waypoint-services-\(UUID().uuidString)").path
-        (store, catalog, accounts) = try Self.open(directory, clock: clock, log: log)
+        folder = TemporaryDirectory(prefix: "waypoint-services")
+        (store, catalog, accounts) = try Self.open(folder.path, clock: clock, log: log)
         if seed {
             try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts)
         }
@@ -52,7 +53,6 @@ final class Fixture {
 
     deinit {
         store.close()
-        try? FileManager.default.removeItem(atPath: directory)
     }
 
     func reopen() throws {

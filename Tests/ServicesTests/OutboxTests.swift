@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Services
 
 /// Outbox messages carry reset links: only the owner may read them.
 struct OutboxTests {
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("waypoint-outbox-\(UUID().uuidString)").path
+    let folder = TemporaryDirectory(prefix: "waypoint-outbox")
+    var directory: String { folder.path }
 
     func mode(_ path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -13,7 +14,6 @@ struct OutboxTests {
     }
 
     @Test func messagesAndTheirFolderAreOwnerOnly() throws {
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let outbox = Outbox(directory: directory + "/outbox")
         let path = try outbox.send(OutboxMessage(to: "ada@example.com", subject: "Reset", body: "a link"))
         #expect(try mode(directory + "/outbox") == 0o700)
@@ -25,11 +25,10 @@ struct OutboxTests {
 
 /// A torn tail cut at start-up is a warning, not routine news.
 struct AppServicesRecoveryTests {
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("waypoint-app-\(UUID().uuidString)").path
+    let folder = TemporaryDirectory(prefix: "waypoint-app")
+    var directory: String { folder.path("data") }
 
     @Test func aCutTornTailIsReportedAsAWarning() throws {
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let configuration = AppServices.Configuration(dataDirectory: directory, passwordIterations: 1_000)
         try AppServices(configuration: configuration).close()
         let journal = AppServices.storeDirectory(inDataDirectory: directory) + "/journal"

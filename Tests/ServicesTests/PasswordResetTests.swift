@@ -23,7 +23,7 @@ struct PasswordResetTests {
     }
 
     @Test func theWholeResetFlowWorksThroughTheOutbox() throws {
-        fixture.accounts.requestPasswordReset(email: "ADA@example.com")
+        try fixture.accounts.requestPasswordReset(email: "ADA@example.com")
         let token = try tokenFromOutbox()
         #expect(fixture.accounts.isResetTokenValid(token))
         #expect(fixture.log.all.contains { $0.contains("queued") && !$0.contains(token) })
@@ -42,14 +42,14 @@ struct PasswordResetTests {
     }
 
     @Test func theNewPasswordSurvivesARestart() throws {
-        fixture.accounts.requestPasswordReset(email: "ada@example.com")
+        try fixture.accounts.requestPasswordReset(email: "ada@example.com")
         _ = try fixture.accounts.resetPassword(token: try tokenFromOutbox(), newPassword: "new-password")
         try fixture.reopen()
         #expect(try fixture.accounts.authenticate(username: "ada", password: "new-password").username == "ada")
     }
 
     @Test func anExpiredTokenFails() throws {
-        fixture.accounts.requestPasswordReset(email: "ada@example.com")
+        try fixture.accounts.requestPasswordReset(email: "ada@example.com")
         let token = try tokenFromOutbox()
         fixture.clock.advance(by: 29 * 60)
         #expect(fixture.accounts.isResetTokenValid(token))
@@ -62,7 +62,7 @@ struct PasswordResetTests {
     }
 
     @Test func anUnknownEmailSendsNothingAndAnswersTheSame() throws {
-        fixture.accounts.requestPasswordReset(email: "nobody@example.com")
+        try fixture.accounts.requestPasswordReset(email: "nobody@example.com")
         #expect(fixture.outbox.messagePaths().isEmpty)
         #expect(fixture.log.all.count == 1)
     }
@@ -78,7 +78,7 @@ struct PasswordResetTests {
             clock: fixture.clock.closure, log: log.closure, background: queue.closure)
         _ = try accounts.register(username: "ada", email: "ada@example.com", password: "old-password")
         for (email, queued) in [("ada@example.com", 1), ("nobody@example.com", 2)] {
-            accounts.requestPasswordReset(email: email)
+            try accounts.requestPasswordReset(email: email)
             #expect(queue.pending == queued)
             #expect(store.all("accounts.resetTokens").isEmpty)
             #expect(fixture.outbox.messagePaths().isEmpty)
@@ -97,7 +97,7 @@ struct PasswordResetTests {
         let accounts = try AccountService(
             store: fixture.store, outbox: Outbox(directory: blocked), configuration: .init(passwordIterations: Fixture.iterations),
             clock: fixture.clock.closure, log: log.closure)
-        accounts.requestPasswordReset(email: "ada@example.com")
+        try accounts.requestPasswordReset(email: "ada@example.com")
         #expect(log.all.contains { $0.hasPrefix("password reset mail failed") })
     }
 
@@ -123,10 +123,10 @@ struct PasswordResetTests {
     }
 
     @Test func usingOneTokenRetiresTheUsersOtherTokens() throws {
-        fixture.accounts.requestPasswordReset(email: "ada@example.com")
+        try fixture.accounts.requestPasswordReset(email: "ada@example.com")
         let first = try tokenFromOutbox()
         fixture.clock.advance(by: 1)
-        fixture.accounts.requestPasswordReset(email: "ada@example.com")
+        try fixture.accounts.requestPasswordReset(email: "ada@example.com")
         let second = try tokenFromOutbox()
         #expect(first != second)
         _ = try fixture.accounts.resetPassword(token: second, newPassword: "new-password")
@@ -134,7 +134,7 @@ struct PasswordResetTests {
     }
 
     @Test func onlyTheTokensDigestIsStored() throws {
-        fixture.accounts.requestPasswordReset(email: "ada@example.com")
+        try fixture.accounts.requestPasswordReset(email: "ada@example.com")
         let token = try tokenFromOutbox()
         let keys = Array(fixture.store.all("accounts.resetTokens").keys)
         #expect(keys == [ByteEncoding.hex(Crypto.sha256(Array(token.utf8)))])

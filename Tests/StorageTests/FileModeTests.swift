@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Storage
 
 /// The store holds password hashes and reset tokens: its files are the owner's alone, whatever

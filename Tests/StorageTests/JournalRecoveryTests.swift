@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Storage
 
 /// A torn journal tail is cut off at start-up and reported, never loaded; damage that intact

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Storage
 
 /// A child process streams acknowledged writes and is killed with SIGKILL at a random moment;

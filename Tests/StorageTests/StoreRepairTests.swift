@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Storage
 
 /// `repair` keeps every intact record (those after the damage too), sets damaged files aside and

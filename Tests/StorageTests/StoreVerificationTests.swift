@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Storage
 
 /// `verify` reports each file's condition with offsets, and changes nothing.

@@ -1,17 +1,13 @@
 import Foundation
 import Testing
 import TemplateEngine
+import TestSupport
 
 @Suite struct LibraryLoadingTests {
     /// A fresh directory per test, removed afterwards.
     private func withTemplates(_ files: [String: String], _ body: (String) throws -> Void) throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        for (path, contents) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(contents.utf8).write(to: url)
-        }
+        let root = TemporaryDirectory(prefix: "waypoint-templates")
+        for (path, contents) in files { try root.write(contents, to: path) }
         try body(root.path)
     }
 

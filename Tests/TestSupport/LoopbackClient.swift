@@ -9,7 +9,14 @@ public final class LoopbackClient {
     private var buffer: [UInt8] = []
 
     public init(port: Int, timeoutMilliseconds: Int = 10_000) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        fd = try Self.connect(port: port, timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// Connects before `self` exists: a class whose init throws after its properties are set still
+    /// runs `deinit`, which would close the descriptor a second time, possibly after another test's
+    /// thread was given the same number.
+    private static func connect(port: Int, timeoutMilliseconds: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var timeout = timeval(tv_sec: timeoutMilliseconds / 1000, tv_usec: (timeoutMilliseconds % 1000) * 1000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -19,7 +26,7 @@ public final class LoopbackClient {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard result == 0 else {
@@ -27,6 +34,7 @@ public final class LoopbackClient {
             close(fd)
             throw Failure.connect(code)
         }
+        return fd
     }
 
     deinit { close(fd) }

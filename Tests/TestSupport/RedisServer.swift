@@ -30,7 +30,9 @@ public final class RedisServer {
     }
 
     public private(set) var port: Int
-    public let directory: String
+    private let folder = TemporaryDirectory(prefix: "waypoint-redis")
+    /// Where this server keeps its append-only file: kept across `kill()` and `start()`.
+    public var directory: String { folder.path }
     private let extraArguments: [String]
     private let tls: TLSFiles?
     private var pid: pid_t = 0
@@ -52,8 +54,6 @@ public final class RedisServer {
     }()
 
     public init(arguments: [String] = [], tls: TLSFiles? = nil) throws {
-        var template = Array("/tmp/waypoint-redis-XXXXXX".utf8CString)
-        directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
         extraArguments = arguments
         self.tls = tls
         port = 0
@@ -73,10 +73,7 @@ public final class RedisServer {
         throw lastError
     }
 
-    deinit {
-        kill()
-        _ = system("rm -rf '\(directory)'")
-    }
+    deinit { kill() }
 
     /// Starts the server on `port` (again, after `kill`), waiting for it to accept connections.
     public func start(timeoutSeconds: Int32 = 20) throws {

@@ -1,19 +1,16 @@
 import Foundation
 import Glibc
 import HTTPServer
+import Log
+import TestSupport
 import Testing
 @testable import Web
 
 /// Start-up checks everything it can before it binds, binds before it touches the data folder, and
 /// says what is wrong in one line.
 @Suite struct DataFolderStartupTests {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-startup-\(UUID().uuidString)").path
-
-    init() throws {
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-    }
-
-    func cleanUp() { try? FileManager.default.removeItem(atPath: scratch) }
+    let folder = TemporaryDirectory(prefix: "waypoint-startup")
+    var scratch: String { folder.path }
 
     func configuration(data: String, port: Int = 0) -> WaypointConfiguration {
         var configuration = WaypointConfiguration()
@@ -35,7 +32,6 @@ import Testing
     }
 
     @Test func aBusyPortLeavesNoDataFolderBehind() throws {
-        defer { cleanUp() }
         let running = try TestApp()
         let data = scratch + "/data"
         #expect(throws: SystemError.self) { _ = try build(configuration(data: data, port: running.port)) }
@@ -43,7 +39,6 @@ import Testing
     }
 
     @Test func dataNamingAFileIsAOneLineError() throws {
-        defer { cleanUp() }
         let file = scratch + "/not-a-folder"
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
         do {
@@ -65,7 +60,6 @@ import Testing
     func anUnwritableDataFolderIsAOneLineError() throws {
         defer {
             chmod(scratch + "/locked", 0o700)
-            cleanUp()
         }
         let locked = scratch + "/locked"
         try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
@@ -75,7 +69,6 @@ import Testing
     }
 
     @Test func aMissingPublicFolderIsAnError() throws {
-        defer { cleanUp() }
         var configuration = configuration(data: scratch + "/data")
         configuration.publicDirectory = scratch + "/no-public"
         do {
@@ -88,7 +81,6 @@ import Testing
     }
 
     @Test func aDamagedStoreStopsStartUpNamingFileAndOffsetAndChangesNothing() throws {
-        defer { cleanUp() }
         let data = scratch + "/data"
         try build(configuration(data: data)).shutdown()  // seeds the demo data: several records
         let journal = data + "/store/journal"
@@ -108,7 +100,6 @@ import Testing
     }
 
     @Test func theDataFolderAndItsFilesAreOwnerOnly() throws {
-        defer { cleanUp() }
         let data = scratch + "/data"
         let application = try build(configuration(data: data))
         _ = try application.start()
@@ -122,7 +113,6 @@ import Testing
     }
 
     @Test func anOpenDataFolderIsNamedInAWarning() throws {
-        defer { cleanUp() }
         let data = scratch + "/data"
         try FileManager.default.createDirectory(atPath: data + "/store", withIntermediateDirectories: true)
         chmod(data, 0o755)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every error a visitor can meet wears the site's layout with a way back, whether the app or the
 /// HTTP server refused the request; when the templates themselves fail, a plain page still answers.
@@ -17,12 +18,10 @@ import Testing
     }
 
     /// A copy of the real templates with `name` replaced by `text`: a template that fails at render time.
-    static func templates(replacing name: String, with text: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("waypoint-templates-\(UUID().uuidString)")
-        try FileManager.default.copyItem(atPath: TestApp.templatesDirectory, toPath: directory.path)
-        try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        return directory.path
+    static func templates(replacing name: String, with text: String) throws -> TemporaryDirectory {
+        let copy = try TestApp.copyOfTemplates()
+        try copy.write(text, to: name)
+        return copy
     }
 
     @Test func aBodyOverTheServersLimitIs413InTheLayout() throws {
@@ -44,10 +43,10 @@ import Testing
     }
 
     @Test func aPageThatCannotRenderIs500InTheLayout() throws {
-        let directory = try Self.templates(
+        let copy = try Self.templates(
             // A name some screen provides (so start-up accepts it), but not the Library: a 500 at run time.
             replacing: "library.mustache", with: "{{<layout}}{{$main}}{{todayText}}{{/main}}{{/layout}}\n")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = copy.path
         let app = try TestApp(templatesDirectory: directory)
         let response = try app.client().get("/library/category-3")
         #expect(response.status == 500)
@@ -57,9 +56,9 @@ import Testing
     }
 
     @Test func anErrorTemplateThatCannotRenderStopsStartUp() throws {
-        let directory = try Self.templates(
+        let copy = try Self.templates(
             replacing: "error.mustache", with: "{{<layout}}{{$main}}{{todayText}}{{/main}}{{/layout}}\n")
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = copy.path
         do {
             _ = try TestApp(templatesDirectory: directory)
             Issue.record("start-up should fail")

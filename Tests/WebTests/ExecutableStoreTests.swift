@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `waypoint` executable: a damaged store stops start-up with an error and exit 1, and
@@ -11,7 +12,8 @@ import Testing
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    let data = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-exe-\(UUID().uuidString)").path
+    let folder = TemporaryDirectory(prefix: "waypoint-exe")
+    var data: String { folder.path("data") }
 
     /// Runs the executable to completion; returns its status and what it wrote to stderr.
     func run(_ arguments: [String]) throws -> (status: Int32, errors: String, output: String) {
@@ -31,7 +33,6 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aDamagedJournalStopsStartUpAndRepairLetsItStart() throws {
-        defer { try? FileManager.default.removeItem(atPath: data) }
         let configuration = WaypointConfigurationStub(data: data)
         try StoreCommandTests.seed(data)
         let journal = data + "/store/journal"

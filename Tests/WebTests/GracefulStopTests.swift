@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Web
 
 @Suite struct GracefulStopTests {
     @Test func sigtermDrainsAndExitsZeroWithEveryLogLineJSON() throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-stop-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: data) }
+        let folder = TemporaryDirectory(prefix: "waypoint-stop")
+        let data = folder.path("data")
         let server = try ServerProcess(dataDirectory: data, arguments: ["--log-format", "json", "--shutdown-grace", "0"])
         let client = WebClient(port: server.port)
         #expect(try client.get("/library").status == 200)

@@ -9,14 +9,11 @@ import TestSupport
 @Suite(.enabled(if: RedisServer.liveTestsEnabled, "redis-server is not installed"))
 final class MigrateCommandTests {
     let redis: RedisServer
-    let data = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-migrate-\(UUID().uuidString)").path
+    let scratch = TemporaryDirectory(prefix: "waypoint-migrate")
+    var data: String { scratch.path("data") }
 
     init() throws {
         redis = try RedisServer()
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: data)
     }
 
     final class Output {
@@ -37,7 +34,7 @@ final class MigrateCommandTests {
     /// An embedded server on the data folder: the demo user signed in (its session written through
     /// to the session journal) and one item created. Stopped before returning; the cookie is kept.
     func serveEmbedded() throws -> (cookie: String, item: String) {
-        let app = try TestApp(dataDirectory: data, ownsDirectory: false)
+        let app = try TestApp(dataDirectory: data)
         let browser = app.client()
         try browser.signIn()
         let created = try browser.submit(
@@ -149,7 +146,7 @@ final class MigrateCommandTests {
     }
 
     @Test func aRunningServerOnTheFolderIsRefused() throws {
-        let app = try TestApp(dataDirectory: data, ownsDirectory: false)
+        let app = try TestApp(dataDirectory: data)
         let (status, output) = migrate()
         #expect(status == 1)
         #expect(output.errorText.contains("open in a running server: stop it first"))

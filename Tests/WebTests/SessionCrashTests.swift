@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Sign-outs and password resets are acknowledged only once they are on disk: a server killed
@@ -8,8 +9,8 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func aSignOutSurvivesSIGKILL() throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-crash-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: data) }
+        let folder = TemporaryDirectory(prefix: "waypoint-crash")
+        let data = folder.path("data")
         var revoked: [String] = []
         for _ in 0..<Self.rounds {
             // Signed in before a clean restart: the session is saved under every design.
@@ -38,8 +39,8 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func aPasswordResetSurvivesSIGKILL() throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-crash-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: data) }
+        let folder = TemporaryDirectory(prefix: "waypoint-crash")
+        let data = folder.path("data")
         var revoked: [String] = []
         var password = "demo-password"
         for round in 0..<Self.rounds {
@@ -80,8 +81,8 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aSignInSurvivesSIGKILL() throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-crash-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: data) }
+        let folder = TemporaryDirectory(prefix: "waypoint-crash")
+        let data = folder.path("data")
         let first = try ServerProcess(dataDirectory: data)
         let client = WebClient(port: first.port)
         #expect(try client.signIn().status == 303)

@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct StartupTests {
     @Test func aTemplateErrorStopsStartUpWithItsPosition() throws {
-        let templates = try TestApp.copyOfTemplates()
-        defer { try? FileManager.default.removeItem(atPath: templates) }
+        let copy = try TestApp.copyOfTemplates()
+        let templates = copy.path
         try "<p>\n  {{#broken}}\n".write(toFile: templates + "/flow.mustache", atomically: true, encoding: .utf8)
         do {
             _ = try TestApp(templatesDirectory: templates)
@@ -16,8 +16,8 @@ import Testing
     }
 
     @Test func developmentModeReloadsChangedTemplates() throws {
-        let templates = try TestApp.copyOfTemplates()
-        defer { try? FileManager.default.removeItem(atPath: templates) }
+        let copy = try TestApp.copyOfTemplates()
+        let templates = copy.path
         let app = try TestApp.reloadingTemplates(from: templates)
         let client = app.client()
         #expect(try client.get("/flow").status == 200)

@@ -1,10 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Web
 
 /// `waypoint store verify|repair`, run as main.swift runs it, on a seeded data folder.
 @Suite struct StoreCommandTests {
-    let data = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-store-\(UUID().uuidString)").path
+    let folder = TemporaryDirectory(prefix: "waypoint-store")
+    var data: String { folder.path("data") }
     var journal: String { data + "/store/journal" }
 
     final class Output {
@@ -42,7 +44,6 @@ import Testing
     }
 
     @Test func verifyReportsAnIntactStoreAndExitsZero() throws {
-        defer { try? FileManager.default.removeItem(atPath: data) }
         try seed()
         let (status, output) = run(["verify", "--data", data])
         #expect(status == 0)
@@ -51,7 +52,6 @@ import Testing
     }
 
     @Test func verifyReportsDamageWithItsOffsetAndExitsOne() throws {
-        defer { try? FileManager.default.removeItem(atPath: data) }
         try seed()
         let bytes = try damageFirstRecord()
         let (status, output) = run(["verify", "--data=\(data)"])
@@ -62,7 +62,6 @@ import Testing
     }
 
     @Test func repairLetsTheServerStartAgainAndKeepsTheDamagedFile() throws {
-        defer { try? FileManager.default.removeItem(atPath: data) }
         try seed()
         let bytes = try damageFirstRecord()
         let (status, output) = run(["repair", "--data", data])
@@ -71,13 +70,12 @@ import Testing
         #expect(output.text.contains("set aside \(journal).damaged-20240131T235959Z"))
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: journal + ".damaged-20240131T235959Z"))) == bytes)
         #expect(run(["verify", "--data", data]).0 == 0)
-        let app = try TestApp(dataDirectory: data, ownsDirectory: false)
+        let app = try TestApp(dataDirectory: data)
         #expect(try app.client().get("/library").status == 200)
     }
 
     @Test func repairRefusesWhileAServerHasTheFolderOpen() throws {
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let app = try TestApp(dataDirectory: data, ownsDirectory: false)
+        let app = try TestApp(dataDirectory: data)
         let (status, output) = run(["repair", "--data", data])
         #expect(status == 1)
         #expect(output.errors.first?.contains("open in a running server") == true)

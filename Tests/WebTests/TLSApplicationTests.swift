@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HTTPServer
+import Log
 import Testing
 import TestSupport
 @testable import Web
@@ -11,19 +12,12 @@ import TestSupport
     /// A Waypoint with a throw-away P-256 certificate made by the openssl command, a temporary data
     /// folder, a public folder holding `bigFile`, and fast password hashing; everything goes away with the value.
     final class SecureApp {
-        let directory: String
+        let folder = TemporaryDirectory(prefix: "waypoint-tls")
         let application: Application
         let port: Int
 
         init(handshakeTimeout: Duration = .seconds(2)) throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-tls-\(UUID().uuidString)").path
-            self.directory = directory
-            do {
-                (application, port) = try Self.start(in: directory, handshakeTimeout: handshakeTimeout)
-            } catch {
-                try? FileManager.default.removeItem(atPath: directory)
-                throw error
-            }
+            (application, port) = try Self.start(in: folder.path, handshakeTimeout: handshakeTimeout)
         }
 
         private static func start(in directory: String, handshakeTimeout: Duration) throws -> (Application, Int) {
@@ -65,7 +59,6 @@ import TestSupport
 
         deinit {
             application.shutdown()
-            try? FileManager.default.removeItem(atPath: directory)
         }
     }
 

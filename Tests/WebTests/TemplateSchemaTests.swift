@@ -14,15 +14,15 @@ import Testing
     }
 
     @Test func aMissingScreenTemplateStopsStartUp() throws {
-        let templates = try TestApp.copyOfTemplates()
-        defer { try? FileManager.default.removeItem(atPath: templates) }
+        let copy = try TestApp.copyOfTemplates()
+        let templates = copy.path
         try FileManager.default.removeItem(atPath: templates + "/login.mustache")
         #expect(startUpError(templates) == "login: no template named 'login'")
     }
 
     @Test func aTypoInTheLayoutStopsStartUpAtItsPosition() throws {
-        let templates = try TestApp.copyOfTemplates()
-        defer { try? FileManager.default.removeItem(atPath: templates) }
+        let copy = try TestApp.copyOfTemplates()
+        let templates = copy.path
         let path = templates + "/layout.mustache"
         let source = try String(contentsOfFile: path, encoding: .utf8)
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
@@ -34,16 +34,16 @@ import Testing
     }
 
     @Test func aTypoInASectionNameIsFoundToo() throws {
-        let templates = try TestApp.copyOfTemplates()
-        defer { try? FileManager.default.removeItem(atPath: templates) }
+        let copy = try TestApp.copyOfTemplates()
+        let templates = copy.path
         try "{{<layout}}{{$main}}{{#choicez}}{{title}}{{/choicez}}{{/main}}{{/layout}}\n"
             .write(toFile: templates + "/flow.mustache", atomically: true, encoding: .utf8)
         #expect(startUpError(templates)?.hasPrefix("flow:1:") == true)
     }
 
     @Test func inDevelopmentABrokenEditShowsTheErrorPageNamingIt() throws {
-        let templates = try TestApp.copyOfTemplates()
-        defer { try? FileManager.default.removeItem(atPath: templates) }
+        let copy = try TestApp.copyOfTemplates()
+        let templates = copy.path
         let app = try TestApp.reloadingTemplates(from: templates)
         let client = app.client()
         #expect(try client.get("/flow").status == 200)

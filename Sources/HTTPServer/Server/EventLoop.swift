@@ -1,6 +1,7 @@
 import CSystem
 import Glibc
 import HTTPCore
+import Log
 import Synchronization
 
 /// One thread, one epoll instance, its own listening socket (SO_REUSEPORT) and the connections it

@@ -1,5 +1,6 @@
 import Glibc
 import HTTPCore
+import Log
 import Synchronization
 
 /// An HTTP/1.1 server: one epoll event loop per core, each with its own listening socket on the

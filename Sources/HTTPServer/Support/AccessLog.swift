@@ -1,3 +1,5 @@
+import Log
+
 /// One event loop's access lines, gathered during a turn of the loop and written with one call.
 struct AccessLog {
     private(set) var buffer: [UInt8] = []

@@ -18,6 +18,7 @@ public final class RedisPool: Sendable {
     private let tlsContext: RedisTLSContext?
     private let slots: PoolSlots
     private let state: Mutex<State>
+    private let exchanges = Atomic<Int>(0)
 
     private struct State {
         var idle: [RedisConnection] = []
@@ -38,13 +39,23 @@ public final class RedisPool: Sendable {
 
     /// Sends one command on a pooled connection; an error reply throws `.server`.
     public func send(_ command: RedisCommand) throws(RedisError) -> RESPValue {
-        try withConnection { connection throws(RedisError) in try connection.send(command) }
+        try withConnection { connection throws(RedisError) in
+            exchanges.add(1, ordering: .relaxed)
+            return try connection.send(command)
+        }
     }
 
     /// Pipelines `commands` on one pooled connection; error replies are values in their place.
     public func pipeline(_ commands: [RedisCommand]) throws(RedisError) -> [RESPValue] {
-        try withConnection { connection throws(RedisError) in try connection.pipeline(commands) }
+        try withConnection { connection throws(RedisError) in
+            exchanges.add(1, ordering: .relaxed)
+            return try connection.pipeline(commands)
+        }
     }
+
+    /// Round trips made through `send` and `pipeline` so far (one per call that got a connection;
+    /// `withConnection` bodies are not counted): what a request costs, for tests and diagnostics.
+    public var roundTrips: Int { exchanges.load(ordering: .relaxed) }
 
     /// Lends a connection to `body` for several calls in a row (e.g. WATCH … MULTI … EXEC). It goes
     /// back to the pool afterwards unless it was closed by a failure.

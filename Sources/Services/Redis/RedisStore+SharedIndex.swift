@@ -17,4 +17,8 @@ extension RedisStore {
         let script = "if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then return redis.call('HDEL', KEYS[1], ARGV[1]) end return 0"
         _ = try pool.send(RedisCommand("EVAL", script, "1", indexKey(index), key, owner))
     }
+
+    public func owner(index: String, key: String) throws -> String? {
+        try pool.send(RedisCommand("HGET", indexKey(index), key)).string
+    }
 }

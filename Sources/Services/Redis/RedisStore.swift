@@ -66,13 +66,26 @@ public final class RedisStore: KeyValueStore, SharedIndex {
 
     /// The shared version: changes with every write by any instance.
     public func version() throws -> Int64 {
-        try pool.send(RedisCommand("GET", versionKey)).string.flatMap { Int64($0) } ?? 0
+        try Self.version(from: try pool.send(versionCommand))
+    }
+
+    /// Reads the shared version, for a caller that pipelines it with other questions.
+    public var versionCommand: RedisCommand { RedisCommand("GET", versionKey) }
+
+    /// The version in a reply to `versionCommand`.
+    public static func version(from reply: RESPValue) throws(RedisError) -> Int64 {
+        if let message = reply.errorMessage { throw .server(message) }
+        return reply.string.flatMap { Int64($0) } ?? 0
     }
 
     /// True when some instance wrote since this one last caught up.
     public func isStale() throws -> Bool {
-        let current = try version()
-        return knownVersion.withLock { $0 != current }
+        isStale(knowing: try version())
+    }
+
+    /// True when `current`, the shared version just read, is not the one this instance reflects.
+    public func isStale(knowing current: Int64) -> Bool {
+        knownVersion.withLock { $0 != current }
     }
 
     /// The collections and the version they belong to, read in one transaction so they agree.

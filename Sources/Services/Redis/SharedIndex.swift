@@ -5,4 +5,6 @@ public protocol SharedIndex: Sendable {
     func claim(index: String, key: String, owner: String) throws -> Bool
     /// Gives `key` up, if `owner` still holds it.
     func release(index: String, key: String, owner: String) throws
+    /// Who holds `key`, as every instance sees it now.
+    func owner(index: String, key: String) throws -> String?
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Log
 import Services
 import Storage
 import Synchronization
@@ -23,6 +24,9 @@ public final class Application: Sendable {
         /// How often sessions whose navigation changed are saved (also at shutdown). Sign-ins,
         /// sign-outs and revocations are saved at once.
         public var saveInterval: Duration
+        /// With Redis: how often the shared queue of reset requests is checked for requests no
+        /// instance delivered (each request also starts a delivery where it was made).
+        public var mailSweepInterval: Duration
         /// Threads for password hashing and disk writes.
         public var workerThreads: Int
         public var loginThrottle: LoginThrottle.Configuration
@@ -43,7 +47,7 @@ public final class Application: Sendable {
             sessionIdleTimeout: Duration = .seconds(30 * 24 * 3600), maxSignedInSessions: Int = 100_000,
             maxVisitorSessions: Int = 50_000, visitorAdmission: VisitorAdmission.Configuration = .init(),
             sessionShards: Int = 16,
-            saveInterval: Duration = .seconds(30), workerThreads: Int = 2,
+            saveInterval: Duration = .seconds(30), mailSweepInterval: Duration = .seconds(5), workerThreads: Int = 2,
             loginThrottle: LoginThrottle.Configuration = .init(), eventLoops: Int? = nil,
             shutdownGracePeriod: Duration? = nil, maxConnections: Int? = nil, tlsHandshakeTimeout: Duration? = nil,
             clock: @escaping @Sendable () -> Date = { Date() }
@@ -54,6 +58,7 @@ public final class Application: Sendable {
             self.visitorAdmission = visitorAdmission
             self.sessionShards = sessionShards
             self.saveInterval = saveInterval
+            self.mailSweepInterval = mailSweepInterval
             self.workerThreads = workerThreads
             self.loginThrottle = loginThrottle
             self.eventLoops = eventLoops
@@ -74,14 +79,16 @@ public final class Application: Sendable {
     let archive: SessionArchive
     /// The sessions' journal files, closed last.
     let sessionStore: JournalStore?
-    let saver: SessionSaver
+    let saver: RepeatingTask
+    /// With Redis: delivers reset requests that wait in the shared queue.
+    let mailSweeper: RepeatingTask?
     let pool: WorkerPool
     let logger: Logger
     private let stopped = Atomic<Bool>(false)
 
     init(
         configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, root: any HTTPResponder,
-        responder: AppResponder, archive: SessionArchive, sessionStore: JournalStore?, saver: SessionSaver, pool: WorkerPool,
+        responder: AppResponder, archive: SessionArchive, sessionStore: JournalStore?, saver: RepeatingTask, mailSweeper: RepeatingTask?, pool: WorkerPool,
         logger: Logger
     ) {
         self.configuration = configuration
@@ -92,6 +99,7 @@ public final class Application: Sendable {
         self.archive = archive
         self.sessionStore = sessionStore
         self.saver = saver
+        self.mailSweeper = mailSweeper
         self.pool = pool
         self.logger = logger
     }
@@ -101,6 +109,7 @@ public final class Application: Sendable {
     public func start() throws -> Int {
         let port = try server.start(responder: root)
         saver.start()
+        mailSweeper?.start()
         return port
     }
 
@@ -119,6 +128,7 @@ public final class Application: Sendable {
         server.waitUntilStopped()
         pool.shutdown()
         saver.stop()
+        mailSweeper?.stop()
         archive.save()
         sessionStore?.close()
         services.close()

@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import HTTPServer
+import Log
 import Models
 import RedisClient
 import Services
@@ -128,11 +129,13 @@ private func assemble(
     }
     let pool = WorkerPool(threads: options.workerThreads)
     let probe = services.redisStore.map { SharedStoreProbe(pool: $0.pool, submit: pool.submit) }
-    var sharedState: (@Sendable () throws -> Void)?
-    if services.redisStore != nil { sharedState = { try services.synchronize() } }
+    let admission = VisitorAdmission(configuration: options.visitorAdmission, sharedIn: services.redisStore?.pool)
+    let sharedState = services.redisStore.map {
+        SharedState(services: services, store: $0, sessions: sessions, admission: admission)
+    }
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions, userNavigation: archive.userNavigation,
-        admission: VisitorAdmission(configuration: options.visitorAdmission), proxies: configuration.trustedProxies,
+        admission: admission, proxies: configuration.trustedProxies,
         renderer: renderer, pool: pool, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
         // Ready when the data answers (the journal takes writes; Redis's last connection attempt did
         // not fail) and the templates compile. Never a blocking call: probes run on the event loop.
@@ -159,10 +162,14 @@ private func assemble(
         root: configuration.publicDirectory, next: responder,
         configuration: .init(freezesTopLevelNames: !configuration.isDevelopment, errorPage: server.configuration.errorPage))
     let root = IdentifiedResponder(next: files, proxies: configuration.trustedProxies)
-    let saver = SessionSaver(interval: options.saveInterval) { archive.save() }
+    let saver = RepeatingTask(label: "waypoint.sessions.saver", interval: options.saveInterval) { archive.save() }
+    // Reset requests another instance queued but never delivered (it stopped first) go out from here.
+    let mailSweeper = services.redisStore.map { _ in
+        RepeatingTask(label: "waypoint.mail.sweeper", interval: options.mailSweepInterval) { services.scheduleMailDelivery() }
+    }
     return Application(
         configuration: configuration, services: services, server: server, root: root, responder: responder,
-        archive: archive, sessionStore: sessionStore, saver: saver, pool: pool, logger: logger)
+        archive: archive, sessionStore: sessionStore, saver: saver, mailSweeper: mailSweeper, pool: pool, logger: logger)
 }
 
 /// Every Redis wait short enough that a page answers 503 within about two seconds while Redis is

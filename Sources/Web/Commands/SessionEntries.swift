@@ -1,9 +1,10 @@
 import Foundation
+import RedisClient
 import Services
 import Storage
 
-/// The sessions `waypoint migrate` copies, each under the key `RedisSessionJournal` reads and
-/// expiring when it would have on the embedded server (idle timeout after its last use). Expired
+/// The sessions `waypoint migrate` copies, each as `RedisSessionJournal` keeps it and expiring
+/// when it would have on the embedded server (idle timeout after its last use). Expired
 /// sessions are left out, and so are entries that do not decode (counted, as start-up counts them).
 struct SessionEntries {
     private(set) var entries: [MigrationEntry] = []
@@ -37,7 +38,20 @@ struct SessionEntries {
             expired += 1
             return
         }
+        // The layout `RedisSessionJournal.write` gives a session: the record and its version in one
+        // hash, expiring when the session would, and a signed-in one listed under its user.
+        let key = keys.key(record.id)
+        var writes = [
+            RedisCommand("HSET", [Array(key.utf8), Array("v".utf8), Array("1".utf8), Array("r".utf8), bytes]),
+            RedisCommand("EXPIRE", key, String(remaining)),
+        ]
+        if let user = record.userID {
+            writes += [
+                RedisCommand("ZADD", keys.userKey(user), String(record.lastSeen + keys.idleTimeout), record.id),
+                RedisCommand("EXPIRE", keys.userKey(user), String(keys.idleTimeout)),
+            ]
+        }
         entries.append(MigrationEntry(
-            group: "sessions", name: record.id, target: .key(keys.key(record.id), expiresInSeconds: remaining), value: bytes))
+            group: "sessions", name: record.id, key: key, field: "r", value: bytes, writes: writes, changesData: false))
     }
 }

@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPServer
+import Log
 import RedisClient
 
 extension WaypointConfiguration {

@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPServer
+import Log
 import RedisClient
 
 /// Everything Waypoint needs to start, from flags and environment variables (a flag wins over its

@@ -1,6 +1,7 @@
 import Coordinators
 import Glibc
 import HTTPServer
+import Log
 import Synchronization
 import TemplateEngine
 

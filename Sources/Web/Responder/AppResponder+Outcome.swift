@@ -2,6 +2,7 @@ import Coordinators
 import HTTPCore
 import HTTPServer
 import Models
+import RedisClient
 
 extension AppResponder {
     /// What a coordinator's outcome means in HTTP. Signing in or out gives the session a new id.
@@ -52,9 +53,11 @@ extension AppResponder {
         }
     }
 
-    /// A sign-in or sign-out that could not be made durable is not acknowledged.
+    /// A sign-in or sign-out that could not be made durable is not acknowledged (503 when Redis
+    /// could not be reached, as for any request then).
     private func notSaved(_ error: any Error, connection: ConnectionInfo) -> HTTPResponse {
         logger.error("session change not saved: \(error)")
+        if error is RedisError { return unavailable(secure: connection.isSecure) }
         return renderer.errorPage(.internalServerError, secure: connection.isSecure)
     }
 

@@ -1,32 +1,35 @@
+import Coordinators
 import HTTPCore
 import HTTPServer
+import Models
 
 extension AppResponder {
-    /// With state in Redis, every page first costs a round trip or two: one GET of the shared
-    /// version (reloading the catalog and accounts when another instance wrote) and, for a session
-    /// cookie, the session's check or load (`SessionStore.loadShared`). That blocking work runs on
-    /// the worker pool, never the event loop, and the answer goes back through `reply`. Redis
-    /// unreachable: 503 with `Retry-After` after at most the (shortened) Redis timeouts, and the next
-    /// request tries again, so the site recovers by itself when Redis returns.
-    func respondShared(
-        to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, synchronize: @escaping @Sendable () throws -> Void
-    ) {
+    /// With state in Redis, every page first costs one pipelined round trip (`SharedState.prepare`:
+    /// the shared version, the session's version or record, and a cookie-less visitor's admission
+    /// count). That blocking work runs on the worker pool, never the event loop, and the answer goes
+    /// back through `reply`. Redis unreachable: 503 with `Retry-After` after at most the (shortened)
+    /// Redis timeouts, and the next request tries again, so the site recovers by itself when Redis
+    /// returns.
+    func respondShared(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: SharedState) {
         pool.submit { [self] in
-            let id = request.cookie(Self.cookieName)
+            let prepared: SharedState.Prepared
             do {
-                try synchronize()
-                if let id { try sessions.loadShared(id: id, now: clock()) }
+                prepared = try shared.prepare(
+                    sessionID: request.cookie(Self.cookieName),
+                    admitting: mayStartSession(request) ? Client(address: connection.remoteAddress) : nil, now: clock())
             } catch {
                 logger.warning("shared state unavailable, answering 503: \(error)")
                 return reply.send(unavailable(secure: connection.isSecure))
             }
-            route(request, connection: connection, reply: publishing(reply, sessionID: id))
+            route(
+                request, connection: connection, reply: publishing(reply, sessionID: request.cookie(Self.cookieName)),
+                admitted: prepared.admitted)
         }
     }
 
     /// Saves what the request changed in its session (or the session it started, named by the
     /// cookie it sets) before the answer goes out, so the browser's next request finds it on any
-    /// instance. Runs where the answer is sent: a worker, in shared mode.
+    /// instance (`SessionStore.publishChanges`). Runs where the answer is sent: a worker.
     private func publishing(_ reply: HTTPReply, sessionID: String?) -> HTTPReply {
         HTTPReply { [self] response in
             var ids = sessionID.map { [$0] } ?? []
@@ -40,6 +43,13 @@ extension AppResponder {
             }
             reply.send(response)
         }
+    }
+
+    /// Whether a request without a session would start one: a GET of a screen's printed URL
+    /// (redirects, 404s and HEADs never do).
+    func mayStartSession(_ request: HTTPRequest) -> Bool {
+        guard request.method == .get, let route = AppRoute.parse(path: request.path, query: request.query) else { return false }
+        return route.canonicalLocation(path: request.path, query: request.query) == nil
     }
 
     func unavailable(secure: Bool) -> HTTPResponse {

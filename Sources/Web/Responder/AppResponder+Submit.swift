@@ -49,9 +49,9 @@ extension AppResponder {
                 }
                 if changed { sessions.markChanged(session) }
                 response = self.response(for: outcome, route: route, session: session, connection: connection)
-            } catch is RedisError {
-                // The shared store went away mid-write: as for a page, 503 and when to try again.
-                logger.warning("\(request.method.rawValue) \(request.path): shared state unavailable, answering 503")
+            } catch let error as RedisError {
+                // Shared state went away mid-request: the same 503 as before the request began.
+                logger.warning("\(request.method.rawValue) \(request.path): shared state unavailable, answering 503: \(error)")
                 response = unavailable(secure: secure)
             } catch {
                 logger.error("\(request.method.rawValue) \(request.path) failed: \(error)")

@@ -2,6 +2,7 @@ import Foundation
 import Coordinators
 import HTTPCore
 import HTTPServer
+import Log
 import Models
 
 /// The application behind the static files: cookie → session → route → coordinator → template.
@@ -27,7 +28,7 @@ final class AppResponder: HTTPResponder {
     let clock: @Sendable () -> Int64
     /// With Redis: brings this instance up to date with the others before a request is served
     /// (see `respondShared`); nil when this instance is the only one.
-    let sharedState: (@Sendable () throws -> Void)?
+    let sharedState: SharedState?
     let metrics: AppMetrics
     let readiness: Readiness
     /// What `/metrics` reports from outside the app (the server, the pool); set once the server exists.
@@ -38,7 +39,7 @@ final class AppResponder: HTTPResponder {
         admission: VisitorAdmission,
         proxies: TrustedProxies = TrustedProxies(), renderer: PageRenderer,
         pool: WorkerPool, logger: Logger, clock: @escaping @Sendable () -> Int64,
-        sharedState: (@Sendable () throws -> Void)? = nil,
+        sharedState: SharedState? = nil,
         metrics: AppMetrics = AppMetrics(allowed: []), readiness: Readiness = Readiness(check: { true }),
         metricsSources: @escaping @Sendable () -> AppMetrics.Sources? = { nil }
     ) {
@@ -71,13 +72,14 @@ final class AppResponder: HTTPResponder {
             break
         }
         if let sharedState {
-            return respondShared(to: request, connection: connection, reply: original, synchronize: sharedState)
+            return respondShared(to: request, connection: connection, reply: original, shared: sharedState)
         }
         route(request, connection: connection, reply: original)
     }
 
     /// Routes a request whose state is up to date: GETs are answered here, POSTs go to a worker.
-    func route(_ request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply) {
+    /// `admitted`: a cookie-less visitor's admission, when it was counted in advance.
+    func route(_ request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply, admitted: Bool? = nil) {
         guard let route = AppRoute.parse(path: request.path, query: request.query) else {
             if let location = trailingSlashLocation(request) {
                 return original.send(canonicalRedirect(to: location, connection: connection))
@@ -91,7 +93,7 @@ final class AppResponder: HTTPResponder {
             if let location = route.canonicalLocation(path: request.path, query: request.query) {
                 return reply.send(canonicalRedirect(to: location, connection: connection))
             }
-            show(route, request: request, connection: connection, reply: reply)
+            show(route, request: request, connection: connection, reply: reply, admitted: admitted)
         case .post where route.acceptsForms:
             submit(route, request: request, connection: connection, reply: reply)
         default:
@@ -117,7 +119,9 @@ final class AppResponder: HTTPResponder {
     /// GET (a HEAD shows nothing worth remembering) and the client has not started too many
     /// sessions lately; otherwise the page is built from a session nobody keeps. Runs here on the
     /// event loop unless a POST of the same session is pending (then right after it, on its worker).
-    private func show(_ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
+    private func show(
+        _ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, admitted counted: Bool?
+    ) {
         let now = clock()
         if let session = session(for: request, now: now) {
             return session.runAfterSlowWork { [self] in
@@ -125,7 +129,7 @@ final class AppResponder: HTTPResponder {
             }
         }
         let admitted = request.method == .get
-            && admission.admits(Client(address: connection.remoteAddress), now: Date(timeIntervalSince1970: Double(now)))
+            && (counted ?? admission.admits(Client(address: connection.remoteAddress), now: Date(timeIntervalSince1970: Double(now))))
         reply.send(show(route, session: sessions.makeSession(now: now), admission: admitted ? .admitted : .passing, connection: connection))
     }
 

@@ -37,6 +37,14 @@ struct LRUList<Value> {
         return nodes[slot]?.value
     }
 
+    /// Lets `update` change the value of `key` in place, keeping its place; nil when absent.
+    @discardableResult
+    mutating func update(_ key: String, _ update: (inout Value) -> Void) -> Value? {
+        guard let slot = slots[key], nodes[slot] != nil else { return nil }
+        update(&nodes[slot]!.value)
+        return nodes[slot]?.value
+    }
+
     /// Inserts (or replaces) `key` as the newest entry; returns the entry evicted to stay within capacity.
     @discardableResult
     mutating func insert(_ value: Value, for key: String) -> (key: String, value: Value)? {

@@ -1,13 +1,19 @@
 import Foundation
+import Models
 import RedisClient
 
-/// Sessions shared by every instance: one Redis key per session (`<prefix>session:<id>`, the
-/// record as JSON) expiring after the idle timeout, refreshed whenever the session is saved.
+/// Sessions shared by every instance. Each is a hash `<prefix>session:<id>` holding the record as
+/// JSON (`r`) and its version (`v`, raised by every save), expiring after the idle timeout and
+/// refreshed whenever the session is saved. Each user's signed-in sessions are also listed in the
+/// sorted set `<prefix>user-sessions:<user id>` (scored by when each would expire), kept in the
+/// same transaction or script as the session itself, so "end this user's other sessions" reaches
+/// the ones only other instances hold.
 ///
 /// A session id changes with every sign-in and sign-out (`SessionStore.rotate`), and the old key
-/// is deleted in the same transaction: "is this signed-in session's key still there?" is therefore
-/// the whole test of whether another instance ended it. Periodic saves of signed-in sessions use
-/// `SET … XX` so they can never recreate a key an instance deleted. Calls block: workers only.
+/// is deleted in the same transaction: "the key is gone" is exactly "it was signed out or revoked
+/// elsewhere". Periodic saves compare and set in one script: a save from a copy whose version is
+/// not the stored one (another instance saved since) is refused, and so is one that would bring
+/// back a deleted key. Calls block: workers only.
 final class RedisSessionJournal: SessionPersistence {
     let pool: RedisPool
     let prefix: String
@@ -19,41 +25,36 @@ final class RedisSessionJournal: SessionPersistence {
         self.prefix = prefix
     }
 
-    func key(_ id: String) -> String { prefix + "session:" + id }
+    var sessionPrefix: String { prefix + "session:" }
+    func key(_ id: String) -> String { sessionPrefix + id }
+    func userKey(_ user: UserID) -> String { prefix + "user-sessions:" + user.rawValue }
 
     /// Sessions are looked up when first seen, not loaded at start-up.
     func load() -> (records: [SessionRecord], unreadable: Int) { ([], 0) }
 
-    func write(records: [SessionRecord], removing: [String]) throws {
-        try commit(records: records, removing: removing, onlyExisting: { _ in false })
-    }
-
-    func save(records: [SessionRecord], removing: [String]) throws {
-        try commit(records: records, removing: removing, onlyExisting: { $0.userID != nil })
-    }
-
-    /// The saved record, or nil when there is none (never saved, expired or ended).
-    func record(id: String) throws(RedisError) -> SessionRecord? {
-        guard let bytes = try pool.send(RedisCommand("GET", key(id))).bytes else { return nil }
-        return try? JSONDecoder().decode(SessionRecord.self, from: Data(bytes))
-    }
-
-    /// Whether the session's key still exists.
-    func isLive(id: String) throws(RedisError) -> Bool {
-        try pool.send(RedisCommand("EXISTS", key(id))).integer == 1
-    }
-
-    private func commit(records: [SessionRecord], removing: [String], onlyExisting: (SessionRecord) -> Bool) throws {
-        let encoder = JSONEncoder()
+    func write(records: [SessionRecord], ending ended: [SessionReference]) throws {
         let written = Set(records.map(\.id))
         var commands = [RedisCommand("MULTI")]
-        for id in removing where !written.contains(id) {
-            commands.append(RedisCommand("DEL", key(id)))
+        for session in ended where !written.contains(session.id) {
+            commands.append(RedisCommand("DEL", key(session.id)))
+            if let user = session.userID { commands.append(RedisCommand("ZREM", userKey(user), session.id)) }
         }
         for record in records {
-            var arguments = [Array(key(record.id).utf8), Array(try encoder.encode(record)), Array("EX".utf8), Array(String(idleTimeout).utf8)]
-            if onlyExisting(record) { arguments.append(Array("XX".utf8)) }
-            commands.append(RedisCommand("SET", arguments))
+            commands += [
+                RedisCommand("DEL", key(record.id)),
+                RedisCommand("HSET", [
+                    Array(key(record.id).utf8), Array("v".utf8), Array(String(record.version).utf8), Array("r".utf8),
+                    try Self.encode(record),
+                ]),
+                RedisCommand("EXPIRE", key(record.id), String(idleTimeout)),
+            ]
+            if let user = record.userID {
+                commands += [
+                    RedisCommand("ZADD", userKey(user), String(record.lastSeen + idleTimeout), record.id),
+                    RedisCommand("ZREMRANGEBYSCORE", userKey(user), "-inf", "(" + String(record.lastSeen)),
+                    RedisCommand("EXPIRE", userKey(user), String(idleTimeout)),
+                ]
+            }
         }
         guard commands.count > 1 else { return }
         commands.append(RedisCommand("EXEC"))
@@ -62,5 +63,41 @@ final class RedisSessionJournal: SessionPersistence {
             throw RedisError.server(failure)
         }
         guard replies.last?.array != nil else { throw RedisError.server("the session transaction was not executed") }
+    }
+
+    func endSessions(of user: UserID, keeping: String, known: [SessionReference]) throws {
+        let reply = try pool.send(RedisCommand(
+            "EVAL", [Self.endSessionsScript, "1", userKey(user), sessionPrefix, keeping].map { Array($0.utf8) }
+                + known.map { Array($0.id.utf8) }))
+        guard reply.integer != nil else { throw RedisError.server("the revocation script answered \(reply)") }
+    }
+
+    func save(records: [SessionRecord], forgetting: [String]) throws -> SessionSaveOutcome {
+        // What left this instance's memory (evicted, expired here) is not over: another instance
+        // may be serving it, and Redis expires what nobody uses.
+        guard !records.isEmpty else { return SessionSaveOutcome() }
+        let replies = try pool.pipeline(try records.map(saveCommand))
+        var outcome = SessionSaveOutcome()
+        for (record, reply) in zip(records, replies) {
+            guard let version = reply.integer else {
+                throw RedisError.server(reply.errorMessage ?? "the session save answered \(reply)")
+            }
+            if version > 0 { outcome.saved[record.id] = version } else { outcome.stale.insert(record.id) }
+        }
+        return outcome
+    }
+
+    /// The compare-and-set of one record (see `saveScript`).
+    private func saveCommand(_ record: SessionRecord) throws -> RedisCommand {
+        var keys = [key(record.id)]
+        if let user = record.userID { keys.append(userKey(user)) }
+        return RedisCommand("EVAL", [Array(Self.saveScript.utf8), Array(String(keys.count).utf8)] + keys.map { Array($0.utf8) } + [
+            Array(String(record.version).utf8), try Self.encode(record), Array(String(idleTimeout).utf8),
+            Array(String(record.lastSeen + idleTimeout).utf8), Array(record.id.utf8), Array(String(record.lastSeen).utf8),
+        ])
+    }
+
+    static func encode(_ record: SessionRecord) throws -> [UInt8] {
+        Array(try JSONEncoder().encode(record))
     }
 }

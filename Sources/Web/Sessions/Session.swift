@@ -27,9 +27,6 @@ final class Session: Sendable {
     private let slowWork = Mutex(SlowWork())
     /// Set when the catalog changed while the session was busy: prune before its next request.
     private let needsPruning = Atomic<Bool>(false)
-    /// With sessions shared through Redis: a digest of the record as this instance last wrote or
-    /// read it there, so a record another instance saved since is told apart by one comparison.
-    let sharedDigest = Atomic<Int>(0)
 
     init(record: SessionRecord) {
         self.record = Mutex(record)
@@ -67,6 +64,15 @@ final class Session: Sendable {
         return pruned
     }
 
+    /// Replaces this copy with `saved`, a newer one saved elsewhere (same id): the record now, the
+    /// coordinator rebuilt from it at the next request.
+    func adopt(_ saved: SessionRecord) {
+        navigation.withLock { navigation in
+            navigation.coordinator = nil
+            record.withLock { $0 = saved }
+        }
+    }
+
     /// Runs `job` now, or, while a POST of this session is queued or running, after the last one.
     func runAfterSlowWork(_ job: @escaping @Sendable () -> Void) {
         let now = slowWork.withLock { work -> Bool in
@@ -91,16 +97,6 @@ final class Session: Sendable {
             return work.waiting
         }
         for job in waiting { job() }
-    }
-
-    /// Takes the record another instance saved (it served this session's last request): the
-    /// coordinator is rebuilt from its navigation on next use, as for a restored session.
-    func adopt(_ newer: SessionRecord, digest: Int) {
-        navigation.withLock { navigation in
-            record.withLock { $0 = newer }
-            navigation.coordinator = nil
-        }
-        sharedDigest.store(digest, ordering: .releasing)
     }
 
     private func loaded(_ navigation: inout Navigation, _ dependencies: AppDependencies) -> AppCoordinator {

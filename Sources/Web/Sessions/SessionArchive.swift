@@ -1,4 +1,5 @@
 import HTTPServer
+import Log
 
 /// The live sessions and the journal they are saved to: restored at start-up, changed sessions
 /// saved periodically and at shutdown. Sign-ins, sign-outs and revocations never wait for a save:
@@ -33,8 +34,8 @@ final class SessionArchive: Sendable {
         if unreadable > 0 { logger.warning("\(unreadable) saved sessions could not be read and were skipped") }
         let now = clock()
         sessions.restore(records, now: now)
-        let expired = records.filter { now - $0.lastSeen > sessions.configuration.idleTimeout }.map(\.id)
-        if !expired.isEmpty { try journal.write(records: [], removing: expired) }
+        let expired = records.filter { now - $0.lastSeen > sessions.configuration.idleTimeout }.map(\.reference)
+        if !expired.isEmpty { try journal.write(records: [], ending: expired) }
         if !records.isEmpty { logger.info("restored \(sessions.count) of \(records.count) saved sessions") }
     }
 
@@ -52,7 +53,7 @@ final class SessionArchive: Sendable {
     /// file so it is imported once.
     private func importLegacyFile() throws {
         guard let records = try legacyFile.loadIfPresent() else { return }
-        try journal.write(records: records, removing: [])
+        try journal.write(records: records, ending: [])
         try legacyFile.retire()
         logger.info("imported \(records.count) sessions from \(legacyFile.path) into the session journal")
     }

@@ -1,4 +1,5 @@
 import Models
+import RedisClient
 import Services
 import Synchronization
 
@@ -63,6 +64,12 @@ final class SessionStore: Sendable {
         mutating func touch(_ id: String, now: Int64) -> Session? {
             if let entry = signedIn.touch(id, update: { $0.lastSeen = now }) { return entry.session }
             return visitors.touch(id) { $0.lastSeen = now }?.session
+        }
+
+        /// Moves the last use forward to `lastSeen` (never back), without touching the LRU order.
+        mutating func extend(_ id: String, lastSeen: Int64) {
+            let update = { (entry: inout Entry) in entry.lastSeen = max(entry.lastSeen, lastSeen) }
+            if signedIn.update(id, update) == nil { _ = visitors.update(id, update) }
         }
 
         var all: [Entry] { signedIn.entries.map(\.value) + visitors.entries.map(\.value) }
@@ -136,17 +143,19 @@ final class SessionStore: Sendable {
     /// Gives `session` a fresh id (and CSRF token), so an id seen before sign-in is worthless after,
     /// and writes the change to the journal before returning: a sign-in or sign-out survives a crash.
     func rotate(_ session: Session, now: Int64, change: (inout SessionRecord) -> Void) throws {
-        let old = session.id
-        shard(for: old).withLock { $0.remove(old) }
+        let old = session.record.withLock { $0.reference }
+        shard(for: old.id).withLock { $0.remove(old.id) }
         let record = session.record.withLock { record -> SessionRecord in
             record.id = SecureRandom.token()
             record.csrfToken = SecureRandom.token()
             change(&record)
             record.lastSeen = now
+            // A new id is a new stored session: its first version.
+            record.version = 1
             return record
         }
         insert(session, now: now)
-        try journal?.write(records: [record], removing: [old])
+        try journal?.write(records: [record], ending: [old])
     }
 
     /// Every stored session (for pruning, saving, ending a user's other sessions).
@@ -158,20 +167,22 @@ final class SessionStore: Sendable {
 
     var signedInCount: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.signedIn.count } } }
 
-    /// Ends every session of `user` except `keeping`, durably.
+    /// Ends every session of `user` except `keeping`, durably: those held here at once, and with
+    /// shared sessions those only other instances hold too (they refuse them at their next request).
     func removeSessions(of user: UserID, keeping: Session) throws {
-        var ended: [String] = []
+        var ended: [SessionReference] = []
         for session in allSessions() where session !== keeping && session.record.withLock({ $0.userID }) == user {
-            let id = session.id
-            shard(for: id).withLock { $0.remove(id) }
-            ended.append(id)
+            let reference = session.record.withLock { $0.reference }
+            shard(for: reference.id).withLock { $0.remove(reference.id) }
+            ended.append(reference)
         }
-        try journal?.write(records: [], removing: ended)
+        try journal?.endSessions(of: user, keeping: keeping.id, known: ended)
     }
 
     /// Writes the sessions that changed since the last save and forgets the ones that are gone;
     /// the work is bounded by what changed, not by how many sessions there are. Returns the records
-    /// it wrote.
+    /// it wrote. A copy another instance's save made stale is not written: it leaves memory, so the
+    /// session's next request here loads the saved one (the first save wins; see `settle`).
     @discardableResult
     func saveChanges(now: Int64) throws -> [SessionRecord] {
         guard let journal else { return [] }
@@ -197,8 +208,9 @@ final class SessionStore: Sendable {
             }
         }
         guard !records.isEmpty || !removed.isEmpty else { return [] }
+        let outcome: SessionSaveOutcome
         do {
-            try journal.save(records: records, removing: removed)
+            outcome = try journal.save(records: records, forgetting: removed)
         } catch {
             // Nothing is lost: the next save tries the same changes again.
             for (shard, changed, gone) in taken {
@@ -209,7 +221,31 @@ final class SessionStore: Sendable {
             }
             throw error
         }
-        return records
+        settle(records, outcome)
+        return records.filter { outcome.saved[$0.id] != nil }
+    }
+
+    /// Records the versions a save stored, and drops the copies it found stale, unless the session
+    /// moved on meanwhile (adopted a newer save, or was rotated).
+    func settle(_ records: [SessionRecord], _ outcome: SessionSaveOutcome) {
+        for record in records {
+            shard(for: record.id).withLock { pools in
+                guard let entry = pools.peek(record.id) else { return }
+                let current = entry.session.record.withLock { ($0.id, $0.version) }
+                guard current == (record.id, record.version) else { return }
+                if let version = outcome.saved[record.id] {
+                    entry.session.record.withLock { $0.version = version }
+                } else if outcome.stale.contains(record.id) {
+                    forget(record.id, in: &pools)
+                }
+            }
+        }
+    }
+
+    /// Takes a session out of memory without ending it: it lives on in the shared store.
+    private func forget(_ id: String, in pools: inout Pools) {
+        pools.remove(id)
+        pools.removed.remove(id)
     }
 
     /// Puts saved sessions back, oldest use first so the LRU order survives; expired ones are skipped.
@@ -221,6 +257,56 @@ final class SessionStore: Sendable {
                 pools.insert(Entry(session: session, lastSeen: record.lastSeen), for: record.id, signedIn: record.userID != nil)
                 pools.changed.remove(record.id)
             }
+        }
+    }
+
+    /// With sessions shared through Redis: what a request asks about the session its cookie names
+    /// (pipelined with its other questions), or nil when there is nothing to ask.
+    func sharedProbe(id: String) -> SharedSessionProbe? {
+        guard let shared = journal as? RedisSessionJournal, Self.isWellFormed(id) else { return nil }
+        let held = shard(for: id).withLock { $0.peek(id) }?.session.record.withLock { $0.version }
+        return SharedSessionProbe(id: id, heldVersion: held, command: shared.probe(id: id, held: held != nil))
+    }
+
+    /// Brings the session a request names up to date with Redis's answer to its probe, on a worker
+    /// before the request is served: a session ended elsewhere (signed out, revoked) is dropped; a
+    /// copy older than the stored one is replaced by it (one more round trip, only then); a session
+    /// held only elsewhere is loaded. A copy never saved is kept: its key does not exist yet.
+    /// Throws when Redis cannot be asked; the request then gets a 503.
+    func settleShared(_ probe: SharedSessionProbe, reply: RESPValue, now: Int64) throws {
+        guard let shared = journal as? RedisSessionJournal else { return }
+        var answer = try shared.answer(reply, held: probe.heldVersion != nil)
+        if case .legacy = answer { answer = try shared.record(id: probe.id).map { .record($0) } ?? .absent }
+        switch (probe.heldVersion, answer) {
+        case (nil, .record(let record)) where record.id == probe.id:
+            restore([record], now: now)
+        case (nil, _), (_?, .legacy):
+            return
+        case (let held?, .absent):
+            if held > 0 { shard(for: probe.id).withLock { forget(probe.id, in: &$0) } }
+        case (let held?, .version(let stored)):
+            guard stored != held else { return }
+            if let record = try shared.record(id: probe.id) {
+                adopt(record)
+            } else {
+                shard(for: probe.id).withLock { forget(probe.id, in: &$0) }
+            }
+        case (let held?, .record(let record)):
+            if record.version != held { adopt(record) }
+        }
+    }
+
+    /// Replaces the copy held here by the record saved elsewhere; what this copy changed since its
+    /// own last save is dropped, as a save of it would have been refused.
+    /// The shard's lock is not held while the session's is awaited (a POST may hold that one).
+    private func adopt(_ record: SessionRecord) {
+        guard let session = shard(for: record.id).withLock({ $0.peek(record.id)?.session }) else { return }
+        session.adopt(record)
+        shard(for: record.id).withLock { pools in
+            guard pools.peek(record.id)?.session === session else { return }
+            pools.changed.remove(record.id)
+            // Used elsewhere meanwhile: it must not expire here as if it had been idle.
+            pools.extend(record.id, lastSeen: record.lastSeen)
         }
     }
 

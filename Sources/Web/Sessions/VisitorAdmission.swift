@@ -1,11 +1,16 @@
 import Foundation
 import Models
+import RedisClient
 import Services
 import Synchronization
 
 /// Decides whether a cookie-less visitor gets a session: at most `limit` new sessions per client
 /// address per window. Beyond it the visitor still gets every page, only without server state, so
 /// a flood of cookie-less requests costs a bounded amount of memory and never evicts anyone.
+///
+/// Alone, an instance counts in memory; sharing Redis, every instance counts in one window per
+/// address there (`RedisAttemptWindows`), so the limit holds across the instances behind a load
+/// balancer. A count Redis cannot take admits nobody: the page is still served.
 public final class VisitorAdmission: Sendable {
     public struct Configuration: Sendable {
         public var limit: Int
@@ -20,16 +25,26 @@ public final class VisitorAdmission: Sendable {
         }
     }
 
+    static let kind = "admission"
+    private let limits: AttemptThrottle.Configuration
     private let throttle: Mutex<AttemptThrottle>
+    /// Where the count is kept when instances share Redis.
+    private let shared: RedisPool?
+    private let windows = RedisAttemptWindows()
 
-    init(configuration: Configuration) {
-        throttle = Mutex(AttemptThrottle(configuration: .init(
-            limit: configuration.limit, window: configuration.window, maxEntries: configuration.maxAddresses)))
+    init(configuration: Configuration, sharedIn pool: RedisPool? = nil) {
+        limits = .init(limit: configuration.limit, window: configuration.window, maxEntries: configuration.maxAddresses)
+        throttle = Mutex(AttemptThrottle(configuration: limits))
+        shared = pool
     }
 
-    /// Whether `client` may start one more session now (and counts it).
+    /// Whether `client` may start one more session now (and counts it). With Redis this blocks on
+    /// a round trip: callers are on a worker then.
     func admits(_ client: Client, now: Date) -> Bool {
-        throttle.withLock { throttle in
+        if let shared, let count = sharedCount(client, now: now) {
+            return (try? shared.send(count)).map(admits(counted:)) ?? false
+        }
+        return throttle.withLock { throttle in
             do {
                 try throttle.attempt(client.address, now: now)
                 return true
@@ -37,5 +52,18 @@ public final class VisitorAdmission: Sendable {
                 return false
             }
         }
+    }
+
+    /// With Redis, the command that counts one new session of `client` (for a caller pipelining it
+    /// with other questions); nil when counting is in memory.
+    func sharedCount(_ client: Client, now: Date) -> RedisCommand? {
+        guard shared != nil else { return nil }
+        return windows.record(Self.kind, key: client.address, now: now, length: limits.window)
+    }
+
+    /// Whether the count `sharedCount` took, itself included, is within the limit.
+    func admits(counted reply: RESPValue) -> Bool {
+        guard let window = try? RedisAttemptWindows.window(from: reply) else { return false }
+        return window.attempts <= limits.limit
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 @testable import HTTPServer
+import Log
 import Synchronization
 import TestSupport
 

@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 
 /// A throw-away self-signed certificate (P-256, CN=localhost) and its key, made with the openssl
 /// command line in a scratch folder that goes away with the value.

@@ -1,5 +1,6 @@
 import HTTPCore
 @testable import HTTPServer
+import Log
 
 /// Answers with a closure, so each test states its own behaviour.
 struct ClosureResponder: HTTPResponder {

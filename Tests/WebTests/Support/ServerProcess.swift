@@ -14,6 +14,7 @@ final class ServerProcess {
     let process = Process()
     let port: Int
     /// Everything the server wrote, kept beside its data for a failing test to quote.
+    private let logFolder = TemporaryDirectory(prefix: "waypoint-log")
     let logPath: String
     /// What the server wrote after its listening line, and a count of the chunks that came.
     private let output = Output()
@@ -34,7 +35,7 @@ final class ServerProcess {
             "--port", "0", "--data", dataDirectory, "--password-iterations", "1000",
             "--templates", TestApp.templatesDirectory, "--public", TestApp.publicDirectory,
         ] + arguments
-        logPath = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-\(UUID().uuidString).log").path
+        logPath = logFolder.path("server.log")
         FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         let pipe = Pipe()
@@ -132,7 +133,6 @@ final class ServerProcess {
 
     deinit {
         if process.isRunning { kill() }
-        try? FileManager.default.removeItem(atPath: logPath)
     }
 
     private static func port(in log: String) -> Int? {

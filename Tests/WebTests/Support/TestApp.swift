@@ -1,7 +1,9 @@
 import Foundation
 import HTTPServer
+import Log
 import RedisClient
 import Services
+import TestSupport
 @testable import Web
 
 /// A Waypoint on 127.0.0.1 with a free port and its own temporary data folder, fast password
@@ -13,7 +15,9 @@ final class TestApp {
     static let publicDirectory = packageRoot.appendingPathComponent("Public").path
 
     let dataDirectory: String
-    private(set) var ownsDirectory: Bool
+    /// The scratch folder holding the data folder, when this app made it: shared with `restarted()`
+    /// apps, removed when the last of them goes away.
+    private var scratch: TemporaryDirectory?
     let options: Application.Options
     let configuration: WaypointConfiguration
     let application: Application
@@ -21,12 +25,12 @@ final class TestApp {
 
     init(
         options: Application.Options = TestApp.defaultOptions, isDevelopment: Bool = false,
-        templatesDirectory: String = TestApp.templatesDirectory, dataDirectory: String? = nil, ownsDirectory: Bool = true,
+        templatesDirectory: String = TestApp.templatesDirectory, dataDirectory: String? = nil,
         trustedProxies: TrustedProxies = TrustedProxies(), metricsAllow: [IPNetwork] = [], redis: RedisConfiguration? = nil
     ) throws {
-        self.ownsDirectory = ownsDirectory
-        self.dataDirectory = dataDirectory ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("waypoint-web-\(UUID().uuidString)").path
+        let scratch = dataDirectory == nil ? TemporaryDirectory(prefix: "waypoint-web") : nil
+        self.scratch = scratch
+        self.dataDirectory = dataDirectory ?? scratch!.path("data")
         var configuration = WaypointConfiguration()
         configuration.port = 0
         configuration.dataDirectory = self.dataDirectory
@@ -51,10 +55,12 @@ final class TestApp {
     func client() -> WebClient { WebClient(port: port) }
 
     /// A copy of the real templates in a temporary folder, for tests that edit or break them.
-    static func copyOfTemplates() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-templates-\(UUID().uuidString)").path
-        try FileManager.default.copyItem(atPath: templatesDirectory, toPath: directory)
-        return directory
+    static func copyOfTemplates() throws -> TemporaryDirectory {
+        let copy = TemporaryDirectory(prefix: "waypoint-templates")
+        for name in try FileManager.default.contentsOfDirectory(atPath: templatesDirectory) {
+            try FileManager.default.copyItem(atPath: templatesDirectory + "/" + name, toPath: copy.path(name))
+        }
+        return copy
     }
 
     /// Development mode over `templates`, checking them on every request, so the first request
@@ -69,9 +75,8 @@ final class TestApp {
     func restarted() throws -> TestApp {
         application.shutdown()
         let next = try TestApp(
-            options: options, templatesDirectory: configuration.templatesDirectory, dataDirectory: dataDirectory,
-            ownsDirectory: ownsDirectory)
-        ownsDirectory = false
+            options: options, templatesDirectory: configuration.templatesDirectory, dataDirectory: dataDirectory)
+        next.scratch = scratch
         return next
     }
 
@@ -83,6 +88,5 @@ final class TestApp {
 
     deinit {
         application.shutdown()
-        if ownsDirectory { try? FileManager.default.removeItem(atPath: dataDirectory) }
     }
 }

@@ -11,22 +11,20 @@ import TestSupport
 @Suite(.enabled(if: RedisServer.liveTestsEnabled, "redis-server is not installed"))
 final class RedisAppServicesTests {
     let server: RedisServer
-    var directories: [String] = []
+    /// Each instance's data folder (what stays local with Redis) lives in here.
+    let folder = TemporaryDirectory(prefix: "waypoint-redis-app")
+    var instances = 0
 
     init() throws {
         server = try RedisServer()
-    }
-
-    deinit {
-        for directory in directories { try? FileManager.default.removeItem(atPath: directory) }
     }
 
     /// `retryAtOnce`: no reconnect backoff, so the first call after a restart connects.
     func instance(retryAtOnce: Bool = false) throws -> AppServices {
         var redis = try RedisConfiguration(url: server.url())
         if retryAtOnce { (redis.initialReconnectDelay, redis.maximumReconnectDelay) = (.zero, .zero) }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-redis-\(UUID().uuidString)").path
-        directories.append(directory)
+        instances += 1
+        let directory = folder.path("instance-\(instances)")
         return try AppServices(configuration: .init(
             dataDirectory: directory, passwordIterations: 1_000, redis: redis))
     }
@@ -38,6 +36,27 @@ final class RedisAppServicesTests {
         #expect(!second.seeded)
         #expect(second.catalog.categories().count == first.catalog.categories().count)
         #expect(first.journalStore == nil)
+    }
+
+    /// A deployment's replicas start together: all of them start, one seeds, none starts half-seeded.
+    @Test func instancesStartedTogetherOnAnEmptyRedisAllStartAndOneSeeds() throws {
+        let redis = try RedisConfiguration(url: server.url())
+        let directories = (0..<4).map { folder.path("together-\($0)") }
+        let started = Mutex<[Result<AppServices, any Error>]>([])
+        DispatchQueue.concurrentPerform(iterations: directories.count) { index in
+            let result = Result { () throws -> AppServices in
+                try AppServices(configuration: .init(dataDirectory: directories[index], passwordIterations: 1_000, redis: redis))
+            }
+            started.withLock { $0.append(result) }
+        }
+        let services = try started.withLock { results in try results.map { try $0.get() } }
+        #expect(services.count == directories.count)
+        #expect(services.filter(\.seeded).count == 1)
+        for instance in services {
+            #expect(instance.catalog.categories().count == DemoData.categories().count)
+            #expect(try instance.accounts.authenticate(username: DemoData.username, password: DemoData.password).username
+                == DemoData.username)
+        }
     }
 
     @Test func twoInstancesRacingForOneUsernameLetExactlyOneWin() throws {

@@ -1,10 +1,10 @@
 /// Appends JSON string literals to a byte buffer: quotes, backslashes and every control character
 /// escaped, so a hostile path or message cannot break a log line apart.
-enum JSONString {
+package enum JSONString {
     private static let hex = Array("0123456789abcdef".utf8)
 
     /// `limit` counts Unicode scalars, so a cut never splits a character's bytes.
-    static func append(_ text: String, to buffer: inout [UInt8], limit: Int = .max) {
+    package static func append(_ text: String, to buffer: inout [UInt8], limit: Int = .max) {
         buffer.append(UInt8(ascii: "\""))
         var scalars = 0
         for scalar in text.unicodeScalars {
@@ -31,7 +31,7 @@ enum JSONString {
         buffer.append(UInt8(ascii: "\""))
     }
 
-    static func append(key: String, _ value: String, to buffer: inout [UInt8], limit: Int = .max) {
+    package static func append(key: String, _ value: String, to buffer: inout [UInt8], limit: Int = .max) {
         buffer.append(UInt8(ascii: "\""))
         buffer.append(contentsOf: key.utf8)
         buffer.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])

@@ -2,11 +2,13 @@ import Glibc
 
 /// RFC 3339 timestamps in UTC with milliseconds (`2025-01-31T12:00:00.123Z`) for JSON log lines;
 /// the part up to the second is formatted once per second.
-struct LogTimestamp {
+package struct LogTimestamp {
     private var second = -1
     private var prefix = ""
 
-    mutating func current() -> String {
+    package init() {}
+
+    package mutating func current() -> String {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         let seconds = Int(spec.tv_sec)

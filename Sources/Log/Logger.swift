@@ -41,8 +41,8 @@ public struct Logger: Sendable {
     public var level: Level
     public var format: Format
     /// Where lines go: standard output and standard error unless a test points them elsewhere.
-    var outputFD: Int32 = STDOUT_FILENO
-    var errorFD: Int32 = STDERR_FILENO
+    package var outputFD: Int32 = STDOUT_FILENO
+    package var errorFD: Int32 = STDERR_FILENO
 
     public init(level: Level = .info, format: Format = .text) {
         self.level = level
@@ -83,12 +83,12 @@ public struct Logger: Sendable {
     public func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
     public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
 
-    static func write(_ text: String, to fd: Int32) {
+    package static func write(_ text: String, to fd: Int32) {
         var text = text
         text.withUTF8 { write($0, to: fd) }
     }
 
-    static func write(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) {
+    package static func write(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) {
         var offset = 0
         while offset < bytes.count {
             let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
