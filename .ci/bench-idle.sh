@@ -1,6 +1,7 @@
 #!/bin/sh
 # Idle keep-alive connections and the connection cap, measured on loopback (not run by CI).
-# Builds release, then runs wrk on /library twice against a fresh server each time: once alone,
+# Builds release, then runs wrk on a category's list (/library/category-3, the benchmark data set)
+# twice against a fresh server each time: once alone,
 # once while a small Python client holds IDLE keep-alive connections (each has made one request
 # and then sits idle). Reports req/s and p99 for both, and how many held connections the server
 # closed to make room (with the default cap of 10000, holding 15000 means the oldest are closed).
@@ -78,7 +79,7 @@ PY
 start_server() {
     rm -rf "$WORK/data"
     set -- --host 127.0.0.1 --port "$PORT" --data "$WORK/data" --public "$ROOT/Public" \
-        --templates "$ROOT/Templates" --log-level warning
+        --templates "$ROOT/Templates" --log-level warning --demo-data benchmark
     [ -n "${MAX_CONNECTIONS:-}" ] && set -- "$@" --max-connections "$MAX_CONNECTIONS"
     "$BINARY" "$@" 2>"$WORK/server.log" &
     SERVER_PID=$!
@@ -98,7 +99,7 @@ stop_server() {
 }
 
 measure() {
-    output=$(timeout 120 wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "http://127.0.0.1:$PORT/library")
+    output=$(timeout 120 wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "http://127.0.0.1:$PORT/library/category-3")
     rps=$(printf '%s\n' "$output" | awk '/Requests\/sec/ { print $2 }')
     p99=$(printf '%s\n' "$output" | awk '$1 == "99%" { print $2 }')
     errors=$(printf '%s\n' "$output" | awk '/Non-2xx|Socket errors/ { print }' | tr '\n' ' ')
@@ -106,7 +107,7 @@ measure() {
 }
 
 start_server
-measure "/library alone"
+measure "/library/category-3 alone"
 stop_server
 
 start_server
@@ -119,7 +120,7 @@ while ! grep -q ready "$WORK/holder.out" 2>/dev/null; do
     sleep 0.2
 done
 echo "idle client: $(cat "$WORK/holder.out")"
-measure "/library with $IDLE idle"
+measure "/library/category-3 with $IDLE idle"
 exec 3>&-
 wait "$HOLDER_PID" || true
 HOLDER_PID=

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Benchmarks Waypoint's item-detail page (signed in, demo data) against the peers and nginx, in one
+# Benchmarks Waypoint's item-detail page (signed in, the benchmark data set of PAGE_SPEC.md:
+# --demo-data benchmark) against the peers and nginx, in one
 # run of ../shared/bench/run-bench.sh, then the HTTP stack alone: /healthz against /plaintext, and
 # /styles.css against nginx serving the same file.
 #
@@ -71,7 +72,7 @@ if [ "${SKIP_BUILD:-0}" != 1 ]; then
 fi
 BIN="$(cd "$ROOT" && swift build -c release --scratch-path "$SCRATCH_PATH" --show-bin-path)/waypoint"
 start waypoint "$WAYPOINT_PORT" "$BIN" --port "$WAYPOINT_PORT" --data "$WORK/data" \
-    --public "$ROOT/Public" --templates "$ROOT/Templates" --log-level warning
+    --public "$ROOT/Public" --templates "$ROOT/Templates" --log-level warning --demo-data benchmark
 WAYPOINT="http://127.0.0.1:$WAYPOINT_PORT"
 wait_for "$WAYPOINT/healthz"
 

@@ -53,7 +53,8 @@ start() { # name data-dir port [extra flags...]
     local name="$1" data="$2" port="$3" scheme=http
     shift 3
     [ $# -gt 0 ] && scheme=https
-    "$BINARY" --port "$port" --data "$data" --public Public --templates Templates --log-level warning "$@" \
+    "$BINARY" --port "$port" --data "$data" --public Public --templates Templates --log-level warning \
+        --demo-data benchmark "$@" \
         >>"$WORK/$name.log" 2>&1 &
     PIDS+=("$!")
     for _ in $(seq 300); do

@@ -1,5 +1,6 @@
 #!/bin/sh
 # Load test against a running Waypoint on loopback: wrk on /healthz and /styles.css, bounded duration.
+# Neither depends on the data; for pages comparable with the peers' start it with --demo-data benchmark.
 # Usage: .ci/load-test.sh [base-url]   (default http://127.0.0.1:8080)
 # Tunables: DURATION (10s), THREADS (2), CONNECTIONS (64).
 set -eu
@@ -15,7 +16,7 @@ case "$BASE" in
 esac
 command -v wrk >/dev/null || { echo "load-test: wrk is not installed (apt-get install wrk)" >&2; exit 2; }
 if ! curl -fsS --max-time 2 -o /dev/null "$BASE/healthz"; then
-    echo "load-test: no Waypoint answering at $BASE/healthz; start it first (swift run -c release waypoint)" >&2
+    echo "load-test: no Waypoint answering at $BASE/healthz; start it first (swift run -c release waypoint --demo-data benchmark)" >&2
     exit 1
 fi
 

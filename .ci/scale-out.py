@@ -48,7 +48,7 @@ class Client:
     def get(self, path, port=None):
         return self.request("GET", path, port=port)
 
-    def token(self, path="/library", port=None):
+    def token(self, path="/library/category-1", port=None):
         status, _, text = self.get(path, port=port)
         match = re.search(r'name="csrfToken" value="([^"]+)"', text)
         if not match:
@@ -132,15 +132,15 @@ def signout(ports):
     browser.sign_in()
     old = browser.cookie
     for port in ports:
-        if not signed_in(browser.get("/library", port=port)[2]):
+        if not signed_in(browser.get("/library/category-1", port=port)[2]):
             fail(f"the new session is not signed in on :{port}")
-    token = browser.token("/library", port=second)
+    token = browser.token("/library/category-1", port=second)
     status, _, _ = browser.request("POST", "/logout", {"csrfToken": token}, port=second)
     if status != 303:
         fail(f"sign-out on :{second} answered {status}")
     for port in ports:
         replay = Client(first, cookie=old)
-        status, _, text = replay.get("/library", port=port)
+        status, _, text = replay.get("/library/category-1", port=port)
         if signed_in(text):
             fail(f"the signed-out session is still signed in on :{port}")
         # A form with the old cookie and its old token is refused too.
@@ -233,7 +233,7 @@ def verify(balancer, acks_path):
 
 def unavailable(port):
     browser = Client(port)
-    status, headers, _ = browser.get("/library")
+    status, headers, _ = browser.get("/library/category-1")
     if status != 503 or headers.get("Retry-After") is None:
         fail(f"with Redis down :{port}/library answered {status}, Retry-After {headers.get('Retry-After')}")
     if browser.get("/healthz")[0] != 200:

@@ -52,7 +52,7 @@ def run_requests(port, path, n, batch=200):
 with tempfile.TemporaryDirectory() as data:
     port = free_port()
     server = subprocess.Popen(
-        [binary, "--port", str(port), "--data", data, "--log-level", "warning",
+        [binary, "--port", str(port), "--data", data, "--log-level", "warning", "--demo-data", "benchmark",
          "--public", os.path.join(root, "Public"), "--templates", os.path.join(root, "Templates")],
         stdout=subprocess.DEVNULL)
     try:

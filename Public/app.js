@@ -39,11 +39,15 @@
     for (const {name} of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
     for (const {name, value} of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
   }
+  // An element whose data-scroll-key changes shows other content (the next page of a list): it
+  // starts at its top; while the key stays, its scroll stays.
   function morph(old, fresh) {
     if (old.nodeType !== 1) {
       if (old.nodeValue !== fresh.nodeValue) old.nodeValue = fresh.nodeValue;
       return;
     }
+    const key = old.getAttribute("data-scroll-key");
+    if (key !== null && key !== fresh.getAttribute("data-scroll-key")) old.scrollTop = 0;
     attributes(old, fresh);
     let cursor = old.firstChild;
     for (const child of [...fresh.childNodes]) {

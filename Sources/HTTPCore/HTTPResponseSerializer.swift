@@ -32,10 +32,11 @@ public enum HTTPResponseSerializer {
     }
 
     private static func appendStatusCode(_ code: Int, to buffer: inout [UInt8]) {
+        // Three digits: each conversion below is exact, and would trap rather than write a wrong byte.
         let code = (100...999).contains(code) ? code : 500
-        buffer.append(UInt8(truncatingIfNeeded: 0x30 + code / 100))
-        buffer.append(UInt8(truncatingIfNeeded: 0x30 + code / 10 % 10))
-        buffer.append(UInt8(truncatingIfNeeded: 0x30 + code % 10))
+        buffer.append(UInt8(0x30 + code / 100))
+        buffer.append(UInt8(0x30 + code / 10 % 10))
+        buffer.append(UInt8(0x30 + code % 10))
     }
 
     /// Names and values are checked over their UTF-8 in place, then copied in one go.

@@ -11,6 +11,8 @@ public final class AppServices: Sendable {
         /// Scheme and host for links in mails, e.g. `http://127.0.0.1:8080`.
         public var resetLinkBase: String
         public var seedDemoData: Bool
+        /// What an empty store is seeded with.
+        public var demoData: DemoDataSet
         public var snapshotThreshold: Int
         /// Told each group commit's duration in seconds (for metrics).
         public var commitObserver: (@Sendable (Double) -> Void)?
@@ -19,7 +21,8 @@ public final class AppServices: Sendable {
         public var redis: RedisConfiguration?
 
         public init(
-            dataDirectory: String, passwordIterations: Int = PasswordHasher.defaultIterations, resetLinkBase: String = "",
+            dataDirectory: String, passwordIterations: Int = PasswordHasher.defaultIterations,
+            demoData: DemoDataSet = .library, resetLinkBase: String = "",
             seedDemoData: Bool = true, snapshotThreshold: Int = 8 << 20,
             throttles: ThrottledAccounts.Configuration = .init(), redis: RedisConfiguration? = nil,
             commitObserver: (@Sendable (Double) -> Void)? = nil
@@ -29,6 +32,7 @@ public final class AppServices: Sendable {
             self.passwordIterations = passwordIterations
             self.resetLinkBase = resetLinkBase
             self.seedDemoData = seedDemoData
+            self.demoData = demoData
             self.snapshotThreshold = snapshotThreshold
             self.throttles = throttles
             self.commitObserver = commitObserver
@@ -87,8 +91,8 @@ public final class AppServices: Sendable {
             accounts: accounts, configuration: configuration.throttles,
             throttles: redisStore.map { RedisAccountThrottles(pool: $0.pool, configuration: configuration.throttles) },
             clock: clock)
-        let seed = { [store, catalog, accounts] in
-            try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts)
+        let seed = { [store, catalog, accounts, configuration] in
+            try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts, set: configuration.demoData)
         }
         if !configuration.seedDemoData {
             seeded = false
@@ -97,7 +101,7 @@ public final class AppServices: Sendable {
         } else {
             seeded = try seed()
         }
-        if seeded { log("seeded the demo catalog and the user \(DemoData.username)") }
+        if seeded { log("seeded the \(configuration.demoData.rawValue) demo catalog and the user \(DemoData.username)") }
         // Whatever other instances wrote while this one opened (their first start included) is read now.
         try synchronize()
     }

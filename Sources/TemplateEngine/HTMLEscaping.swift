@@ -25,9 +25,8 @@ enum HTMLEscaping {
                     to.storeBytes(of: word, toByteOffset: count - 8, as: UInt64.self)
                 }
             } else {
-                let word = partialWord(base, count: count)
-                special = specialBytes(word)
-                for offset in 0..<count { target[offset] = base[offset] }
+                special = specialBytes(partialWord(base, count: count))
+                copyBytes(from: from, to: to, count: count)
             }
         }
         // Without any special byte there is no false alarm either (those sit above a real one).
@@ -52,12 +51,15 @@ enum HTMLEscaping {
         return special == 0
     }
 
+    /// The longest piece escaped in one go.
+    static let chunkSize = 4096
+
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, to writer: inout RawBuffer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         // In chunks, so the room reserved for the worst case stays small for long texts.
         var chunk = 0
         while chunk < bytes.count {
-            let count = min(bytes.count - chunk, 4096)
+            let count = min(bytes.count - chunk, chunkSize)
             appendChunk(UnsafeBufferPointer(start: base + chunk, count: count), to: &writer)
             chunk += count
         }
@@ -66,14 +68,20 @@ enum HTMLEscaping {
     private static func appendChunk(_ bytes: UnsafeBufferPointer<UInt8>, to writer: inout RawBuffer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
-        // Each byte becomes at most six (`&quot;`): reserve for the worst case plus a word of slack,
-        // then store without further checks. A word is stored whole; when it holds a special byte,
-        // only the bytes before that one count, the entity follows, and the scan goes on after it.
-        writer.append(upTo: count * 6 + 8) { target in
+        precondition(count <= chunkSize, "HTMLEscaping: a chunk longer than the room is sized for")
+        // Each byte becomes at most six (`&quot;`): reserve for the worst case plus two words of
+        // slack. A word is stored whole; when it holds a special byte, only the bytes before that
+        // one count, the entity follows (a word store at most 7 bytes on), and the scan goes on
+        // after it. Each round checks that both its stores end inside the room: the worst case is
+        // the assumption (`written` stays within six times the bytes read), the check keeps it.
+        let room = count * 6 + 16
+        let lastRoundStart = room - 16
+        writer.append(upTo: room) { target in
             let from = UnsafeRawPointer(base)
             var written = 0
             var index = 0
             while index < count {
+                precondition(written <= lastRoundStart, "HTMLEscaping: a store would pass the room reserved for the worst case")
                 let remaining = count - index
                 let word = remaining >= 8
                     ? from.loadUnaligned(fromByteOffset: index, as: UInt64.self)
@@ -114,6 +122,8 @@ enum HTMLEscaping {
     /// bytes on, two overlapping loads: the bytes they share land on the same places.
     @inline(__always)
     private static func partialWord(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        // Eight or more would read a whole word: that is the callers' other branch.
+        precondition(count >= 0 && count < 8, "HTMLEscaping.partialWord: not a partial word")
         let raw = UnsafeRawPointer(start)
         if count >= 4 {
             let low = UInt64(raw.loadUnaligned(as: UInt32.self))
@@ -137,21 +147,5 @@ enum HTMLEscaping {
         return zeroBytes(word ^ 0x2626_2626_2626_2626) | zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C)
             | zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E) | zeroBytes(word ^ 0x2222_2222_2222_2222)
             | zeroBytes(word ^ 0x2727_2727_2727_2727)
-    }
-
-    /// Decimal digits without creating a String.
-    static func append(_ value: Int, to writer: inout RawBuffer<UInt8>) {
-        if value < 0 { writer.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { raw in
-            repeat {
-                raw[23 - count] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            writer.append(UnsafeRawBufferPointer(rebasing: raw[(24 - count)...]))
-        }
     }
 }

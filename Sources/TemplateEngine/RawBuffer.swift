@@ -3,8 +3,13 @@
 /// `Array` checks uniqueness and goes through a generic copy on every append; building and
 /// rendering a page append over a thousand small things, so `TemplateData` and the renderer keep
 /// their values here instead. Noncopyable: it owns its memory.
+///
+/// Its memory is reached only inside closures (`withElements`, the `append` calls that let a
+/// closure write): a pointer never outlives the call that handed it out, so it cannot dangle
+/// after the buffer grows or is freed. Every write into reserved room is checked against what
+/// was reserved, in release builds too: these checks are the buffer's memory safety.
 struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
-    var base: UnsafeMutablePointer<Element>
+    private var base: UnsafeMutablePointer<Element>
     private(set) var capacity: Int
     private(set) var count = 0
 
@@ -19,7 +24,7 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
 
     @inline(__always)
     mutating func append(_ element: Element) {
-        if count == capacity { grow(toHold: count + 1) }
+        if count >= capacity { grow(toHold: count + 1) }
         (base + count).initialize(to: element)
         count += 1
     }
@@ -39,9 +44,11 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
         count += length
     }
 
-    /// Appends `count` values that `initialize` writes at the pointer it gets.
+    /// Appends `count` values that `initialize` writes at the pointer it gets: exactly that many,
+    /// no more (the room ends there).
     @inline(__always)
     mutating func append(count length: Int, _ initialize: (UnsafeMutablePointer<Element>) -> Void) {
+        precondition(length >= 0, "RawBuffer.append(count:): a negative count")
         if count + length > capacity { grow(toHold: count + length) }
         initialize(base + count)
         count += length
@@ -51,23 +58,41 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
     /// as it returns.
     @inline(__always)
     mutating func append(upTo maximum: Int, _ initialize: (UnsafeMutablePointer<Element>) -> Int) {
+        precondition(maximum >= 0, "RawBuffer.append(upTo:): a negative maximum")
         if count + maximum > capacity { grow(toHold: count + maximum) }
-        count += initialize(base + count)
+        let written = initialize(base + count)
+        // Past `maximum`, the writer has already run over the room reserved for it: stop here
+        // rather than keep values that may lie beyond the allocation.
+        precondition(
+            UInt(bitPattern: written) <= UInt(bitPattern: maximum),
+            "RawBuffer.append(upTo:): the writer reports more values than the room it was given")
+        count += written
     }
 
-    /// Moves the last values, from `start` on, onto the end of `other`.
-    mutating func moveTail(from start: Int, to other: inout RawBuffer<Element>) {
-        other.append(UnsafeBufferPointer(start: base + start, count: count - start))
+    /// Moves the last values, from `start` on, onto the end of `other`, and returns how many.
+    @discardableResult
+    mutating func moveTail(from start: Int, to other: inout RawBuffer<Element>) -> Int {
+        precondition(start >= 0 && start <= count, "RawBuffer.moveTail: the start lies outside the buffer")
+        let moved = count - start
+        other.append(UnsafeBufferPointer(start: base + start, count: moved))
         count = start
+        return moved
     }
 
-    var buffer: UnsafeBufferPointer<Element> {
-        UnsafeBufferPointer(start: base, count: count)
+    /// Calls `body` with the values appended so far. The pointer is valid only during the call:
+    /// a later append may move the values.
+    @inline(__always)
+    borrowing func withElements<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<Element>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     mutating func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
+        // Every append's store relies on this: the room now reaches `needed`.
+        precondition(newCapacity >= needed && needed >= count, "RawBuffer.grow: the new room does not hold what is needed")
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: count)
         base.deallocate()
@@ -77,43 +102,14 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
 }
 
 extension RawBuffer where Element == UInt8 {
-    /// Bytes are copied in at most two overlapping moves (of 4, 8, 16 or 32 bytes) when there are
-    /// up to 64: cheaper than a loop or a call to memmove for what most appends carry.
+    /// Bytes go through the engine's one copy helper, `copyBytes`: a few word moves for what most
+    /// appends carry.
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         let length = bytes.count
         append(count: length) { target in
-            let from = UnsafeRawPointer(source)
-            let to = UnsafeMutableRawPointer(target)
-            switch length {
-            case 33...64:
-                let last = length - 32
-                to.storeBytes(of: from.loadUnaligned(as: SIMD32<UInt8>.self), as: SIMD32<UInt8>.self)
-                to.storeBytes(
-                    of: from.loadUnaligned(fromByteOffset: last, as: SIMD32<UInt8>.self), toByteOffset: last,
-                    as: SIMD32<UInt8>.self)
-            case 17...32:
-                let last = length - 16
-                to.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-                to.storeBytes(
-                    of: from.loadUnaligned(fromByteOffset: last, as: SIMD16<UInt8>.self), toByteOffset: last,
-                    as: SIMD16<UInt8>.self)
-            case 8...16:
-                let first = from.loadUnaligned(as: UInt64.self)
-                let last = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-                to.storeBytes(of: first, as: UInt64.self)
-                to.storeBytes(of: last, toByteOffset: length - 8, as: UInt64.self)
-            case 4..<8:
-                let first = from.loadUnaligned(as: UInt32.self)
-                let last = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
-                to.storeBytes(of: first, as: UInt32.self)
-                to.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
-            case 0..<4:
-                for offset in 0..<length { target[offset] = source[offset] }
-            default:
-                target.update(from: source, count: length)
-            }
+            copyBytes(from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(target), count: length)
         }
     }
 
@@ -128,6 +124,6 @@ extension RawBuffer where Element == UInt8 {
 
     /// Appends everything written so far to `array`.
     func copy(to array: inout [UInt8]) {
-        array.append(contentsOf: buffer)
+        withElements { array.append(contentsOf: $0) }
     }
 }

@@ -59,9 +59,9 @@ extension Renderer {
                 buffer.append(data.text(of: node))
             }
         case .int:
-            HTMLEscaping.append(node.payload, to: &buffer)
+            DecimalDigits.append(node.payload, to: &buffer)
         case .double:
-            buffer.append(Array(Double(bitPattern: UInt64(truncatingIfNeeded: node.payload)).description.utf8))
+            buffer.append(Array(Double(bitPattern: UInt64(bitPattern: Int64(node.payload))).description.utf8))
         case .bool:
             let text: StaticString = node.payload != 0 ? "true" : "false"
             buffer.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

@@ -2,6 +2,9 @@
 ///
 /// The context stack holds node indices, so entering sections and looking names up copies
 /// integers only.
+///
+/// A renderer holds raw views of the program's arrays and of the data. Only `render` makes one,
+/// inside the scopes that hand those views out, and it is noncopyable, so it cannot outlive them.
 struct Renderer: ~Copyable {
     /// Bounds recursive partials and parents, which would otherwise never end.
     static let maximumDepth = 200
@@ -31,11 +34,13 @@ struct Renderer: ~Copyable {
             try program.bytes.withUnsafeBufferPointer { bytes throws(TemplateError) in
                 try program.keyNames.withUnsafeBufferPointer { keyNames throws(TemplateError) in
                     try program.keyBytes.withUnsafeBufferPointer { keyBytes throws(TemplateError) in
-                        var renderer = Renderer(
-                            program: program, operations: operations, bytes: bytes, keyNames: keyNames,
-                            keyBytes: keyBytes, data: data.view, names: names, strict: strict)
-                        let entry = program.entries[index]
-                        try renderer.run(entry.lowerBound, entry.upperBound, into: &buffer)
+                        try data.withView { view throws(TemplateError) in
+                            var renderer = Renderer(
+                                program: program, operations: operations, bytes: bytes, keyNames: keyNames,
+                                keyBytes: keyBytes, data: view, names: names, strict: strict)
+                            let entry = program.entries[index]
+                            try renderer.run(entry.lowerBound, entry.upperBound, into: &buffer)
+                        }
                     }
                 }
             }

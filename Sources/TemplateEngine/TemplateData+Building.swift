@@ -82,7 +82,9 @@ extension TemplateData {
     }
 }
 
-/// The primitives the building calls share.
+/// The primitives the building calls share. Indices, counts and name offsets are stored in 32
+/// bits; the conversions (`UInt32(fitting:)`) trap rather than wrap, so data past 4 GiB stops
+/// the page instead of pointing a node at the wrong bytes.
 extension TemplateData {
     mutating func appendString(_ string: String) -> UInt32 {
         if let node = string.utf8.withContiguousStorageIfAvailable({ appendString($0) }) {
@@ -96,7 +98,7 @@ extension TemplateData {
     mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let start = bytes.count
         let isPlain = HTMLEscaping.copy(utf8, to: &bytes)
-        return nodes.appendIndex(Node(.string, payload: start, count: UInt32(truncatingIfNeeded: utf8.count), isPlain: isPlain))
+        return nodes.appendIndex(Node(.string, payload: start, count: UInt32(fitting: utf8.count, "TemplateData: a string of 4 GiB or more"), isPlain: isPlain))
     }
 
     /// Appends a field to the innermost object being built.
@@ -107,7 +109,7 @@ extension TemplateData {
             var name = key.name
             name.withUTF8 { bytes.append($0) }
         }
-        pendingFields.append(Field(head: key.head, tail: key.tail, value: value, nameStart: UInt32(truncatingIfNeeded: nameStart)))
+        pendingFields.append(Field(head: key.head, tail: key.tail, value: value, nameStart: UInt32(fitting: nameStart, "TemplateData: 4 GiB of text or more")))
     }
 
     @usableFromInline
@@ -118,8 +120,8 @@ extension TemplateData {
     /// Moves the object's pending fields into place and returns its node.
     mutating func endObject(_ mark: Int) -> UInt32 {
         let first = fields.count
-        pendingFields.moveTail(from: mark, to: &fields)
-        return nodes.appendIndex(Node(.object, payload: first, count: UInt32(truncatingIfNeeded: fields.count - first)))
+        let count = pendingFields.moveTail(from: mark, to: &fields)
+        return nodes.appendIndex(Node(.object, payload: first, count: UInt32(fitting: count, "TemplateData: an object of 4 G fields or more")))
     }
 
     /// Ends an object begun at `mark` as the next element of the innermost list.
@@ -141,8 +143,8 @@ extension TemplateData {
 
     mutating func endList(_ mark: Int) -> UInt32 {
         let first = elements.count
-        pendingElements.moveTail(from: mark, to: &elements)
-        return nodes.appendIndex(Node(.list, payload: first, count: UInt32(truncatingIfNeeded: elements.count - first)))
+        let count = pendingElements.moveTail(from: mark, to: &elements)
+        return nodes.appendIndex(Node(.list, payload: first, count: UInt32(fitting: count, "TemplateData: a list of 4 G elements or more")))
     }
 
     /// Appends a value tree, children first, and returns its node.
@@ -155,7 +157,7 @@ extension TemplateData {
         case .int(let number):
             return nodes.appendIndex(Node(.int, payload: number))
         case .double(let number):
-            return nodes.appendIndex(Node(.double, payload: Int(truncatingIfNeeded: number.bitPattern)))
+            return nodes.appendIndex(Node(.double, payload: Int(Int64(bitPattern: number.bitPattern))))
         case .string(let string):
             return appendString(string)
         case .list(let values):
@@ -176,8 +178,10 @@ extension TemplateData {
 
 extension RawBuffer where Element == TemplateData.Node {
     /// Appends a node and returns its index.
+    @inline(__always)
     mutating func appendIndex(_ node: Element) -> UInt32 {
+        let index = UInt32(fitting: count, "TemplateData: 4 G values or more")
         append(node)
-        return UInt32(truncatingIfNeeded: count - 1)
+        return index
     }
 }

@@ -3,9 +3,13 @@ extension TemplateData {
     /// (a link) without an array or a `String` in between. It gets a fixed room: every append is
     /// checked against it, and what does not fit sets `overflowed` and writes nothing more.
     ///
+    /// A writer points into the data's storage, so it exists only inside `add(_:textOfAtMost:_:)`:
+    /// it is noncopyable and cannot be made elsewhere, so no copy of it can be kept for later,
+    /// when the storage may have moved.
+    ///
     /// Inlinable, so a writer's caller in another module (a route printer) is compiled into plain
     /// stores.
-    public struct TextWriter {
+    public struct TextWriter: ~Copyable {
         @usableFromInline let base: UnsafeMutablePointer<UInt8>
         @usableFromInline let capacity: Int
         @usableFromInline var written = 0
@@ -48,7 +52,7 @@ extension TemplateData {
                 if !bytes.isEmpty { isOverflowed = true }
                 return
             }
-            copyShort(from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + written), count: bytes.count)
+            copyBytes(from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(base + written), count: bytes.count)
             written += bytes.count
         }
     }
@@ -58,15 +62,19 @@ extension TemplateData {
     public mutating func add(_ key: TemplateKey, textOfAtMost maximum: Int, _ write: (inout TextWriter) -> Void) -> Bool {
         let start = bytes.count
         var written: Int?
+        var isPlain = false
         bytes.append(upTo: maximum) { target in
             var writer = TextWriter(base: target, capacity: maximum)
             write(&writer)
-            written = writer.overflowed ? nil : writer.count
-            return written ?? 0
+            // A writer swapped for another one's would have written somewhere else.
+            precondition(writer.base == target && writer.capacity == maximum, "TextWriter: not the writer this call handed out")
+            guard !writer.overflowed else { return 0 }
+            written = writer.count
+            isPlain = HTMLEscaping.isPlain(UnsafeBufferPointer(start: target, count: writer.count))
+            return writer.count
         }
         guard let written else { return false }
-        let isPlain = HTMLEscaping.isPlain(UnsafeBufferPointer(start: bytes.base + start, count: written))
-        addField(key, nodes.appendIndex(Node(.string, payload: start, count: UInt32(truncatingIfNeeded: written), isPlain: isPlain)))
+        addField(key, nodes.appendIndex(Node(.string, payload: start, count: UInt32(fitting: written, "TemplateData: a string of 4 GiB or more"), isPlain: isPlain)))
         return true
     }
 }

@@ -22,6 +22,7 @@ enum TemplateDirectory {
         let device: UInt64
         let inode: UInt64
 
+        /// The fields' bit patterns, widened: they only identify (`dev_t` is signed on some systems).
         init(_ info: stat) {
             device = UInt64(truncatingIfNeeded: info.st_dev)
             inode = UInt64(truncatingIfNeeded: info.st_ino)

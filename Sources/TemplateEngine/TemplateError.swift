@@ -13,6 +13,8 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
         case invalidValue
         case recursionTooDeep
         case unreadableFile
+        /// The templates together pass `TemplateLibrary.maximumSourceBytes`.
+        case tooLarge
     }
 
     public let kind: Kind

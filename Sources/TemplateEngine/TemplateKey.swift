@@ -52,7 +52,8 @@ public struct TemplateKey: Hashable, Sendable, ExpressibleByStringLiteral, Custo
             for byte in bytes {
                 hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             }
-            return (hash, longMarker | UInt64(truncatingIfNeeded: bytes.count) & 0x00FF_FFFF_FFFF_FFFF)
+            // The length's low 56 bits under the marker byte: a bit field, cut on purpose.
+            return (hash, longMarker | UInt64(bytes.count) & 0x00FF_FFFF_FFFF_FFFF)
         }
         var head: UInt64 = 0
         var tail = UInt64(bytes.count) << 56

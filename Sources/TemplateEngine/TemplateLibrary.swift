@@ -37,8 +37,16 @@ public struct TemplateLibrary: Sendable {
         try self.init(sources: templates.map { ($0.key, Array($0.value.utf8)) }, directory: nil, configuration: configuration)
     }
 
-    init(sources: [(String, [UInt8])], directory: String?, configuration: Configuration) throws(TemplateError) {
+    /// The most template source, all files together, that a library compiles: the compiled
+    /// program addresses text, names and source positions in 32 bits, and stays well inside them.
+    static let maximumSourceBytes = 1 << 30
+
+    init(
+        sources: [(String, [UInt8])], directory: String?, configuration: Configuration,
+        maximumSourceBytes: Int = Self.maximumSourceBytes
+    ) throws(TemplateError) {
         let sorted = sources.sorted { $0.0 < $1.0 }
+        try Self.checkSize(of: sorted, limit: maximumSourceBytes)
         let names = sorted.map(\.0)
         var syntax: [[SyntaxNode]] = []
         for (name, source) in sorted {
@@ -53,6 +61,19 @@ public struct TemplateLibrary: Sendable {
         self.names = names
         self.program = compiler.program
         self.indices = compiler.indices
+    }
+
+    /// Refuses sources that together pass `limit` bytes, naming the file (in name order) at which they do.
+    private static func checkSize(of sources: [(String, [UInt8])], limit: Int) throws(TemplateError) {
+        var total = 0
+        for (name, source) in sources {
+            total += source.count
+            guard total <= limit else {
+                throw TemplateError(
+                    .tooLarge, file: name, line: 0, column: 0,
+                    message: "the templates pass \(limit) bytes together with this file; a library compiles at most that much")
+            }
+        }
     }
 
     /// Reads the templates from disk again; the library in use stays valid if that fails.

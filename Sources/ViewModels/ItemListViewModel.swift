@@ -32,43 +32,126 @@ public struct ItemListViewModel {
         case invalidDraft
     }
 
+    /// A mark of the pager: a page's number, or a gap standing for the pages skipped.
+    public enum PageMark: Hashable, Sendable {
+        case page(Int)
+        case gap
+    }
+
+    /// How many items a page of the list holds: enough to scroll, few enough that a category of
+    /// thousands costs no more per page than one of fifty.
+    public static let pageSize = 50
+    /// Pages named around the current one in the pager, besides the first and the last.
+    static let pagesAroundCurrent = 2
+
     public let category: Category
     public let sort: Sort
     public let showsSubtitles: Bool
+    /// The page shown, from 1; a page past the end shows the last one.
+    public let page: Int
+    public let pageCount: Int
+    /// Items in the whole category, not just this page.
+    public let itemCount: Int
+    /// The rows of `page`.
     public let rows: [Row]
     private let catalog: any CatalogRepository
 
     /// Nil when the category does not exist, so the caller can answer "not found".
     public init?(
-        category id: CategoryID, selected: ItemID? = nil, sort: Sort = .id, settings: Settings = Settings(),
+        category id: CategoryID, selected: ItemID? = nil, page: Int = 1, sort: Sort = .id, settings: Settings = Settings(),
         catalog: any CatalogRepository
     ) {
         guard let category = catalog.category(id) else { return nil }
-        self.init(category: category, items: catalog.items(in: id), selected: selected, sort: sort, settings: settings, catalog: catalog)
+        self.init(
+            category: category, items: catalog.items(in: id), selected: selected, page: page, sort: sort, settings: settings,
+            catalog: catalog)
     }
 
     /// The snapshot's selected category (nil without one), read with the rest of the page.
     public init?(
-        snapshot: CatalogSnapshot, selected: ItemID? = nil, sort: Sort = .id, settings: Settings = Settings(),
+        snapshot: CatalogSnapshot, selected: ItemID? = nil, page: Int = 1, sort: Sort = .id, settings: Settings = Settings(),
         catalog: any CatalogRepository
     ) {
         guard let category = snapshot.selected else { return nil }
-        self.init(category: category, items: snapshot.items, selected: selected, sort: sort, settings: settings, catalog: catalog)
+        self.init(
+            category: category, items: snapshot.items, selected: selected, page: page, sort: sort, settings: settings,
+            catalog: catalog)
     }
 
     private init(
-        category: Category, items: [Item], selected: ItemID?, sort: Sort, settings: Settings, catalog: any CatalogRepository
+        category: Category, items: [Item], selected: ItemID?, page: Int, sort: Sort, settings: Settings,
+        catalog: any CatalogRepository
     ) {
         self.category = category
         self.sort = sort
         self.catalog = catalog
         showsSubtitles = settings.showSubtitles
         let showsSubtitles = settings.showSubtitles
-        rows = Self.sorted(items, by: sort).map { item in
+        itemCount = items.count
+        pageCount = Self.pageCount(itemCount: items.count)
+        self.page = min(max(page, 1), pageCount)
+        rows = Self.sorted(items, by: sort)[Self.bounds(ofPage: self.page, itemCount: items.count)].map { item in
             Row(
                 id: item.id, title: item.title, subtitle: showsSubtitles ? item.subtitle : "",
                 isSelected: item.id == selected, isFavourite: item.isFavourite)
         }
+    }
+
+    /// How many pages `itemCount` items fill; an empty category still has its one (empty) page.
+    public static func pageCount(itemCount: Int) -> Int {
+        max(1, (itemCount + pageSize - 1) / pageSize)
+    }
+
+    /// The page of the list that holds `item` among `items` (a category's, in any order), or nil
+    /// when it is not there: where the list stands while the item is shown beside it.
+    public static func page(of item: ItemID, in items: [Item], sort: Sort = .id) -> Int? {
+        sorted(items, by: sort).firstIndex { $0.id == item }.map { $0 / pageSize + 1 }
+    }
+
+    /// The positions of `page`'s items in the sorted list.
+    static func bounds(ofPage page: Int, itemCount: Int) -> Range<Int> {
+        let start = min((page - 1) * pageSize, itemCount)
+        return start..<min(start + pageSize, itemCount)
+    }
+
+    public var hasPreviousPage: Bool { page > 1 }
+    public var hasNextPage: Bool { page < pageCount }
+
+    /// The pager's marks: the first and last pages, the current one with two on either side, and a
+    /// gap wherever more than one page is skipped (a single skipped page is named instead).
+    public var pageMarks: [PageMark] {
+        let around = max(1, page - Self.pagesAroundCurrent)...min(pageCount, page + Self.pagesAroundCurrent)
+        let shown = Set([1, pageCount]).union(around).sorted()
+        var marks: [PageMark] = []
+        var previous = 0
+        for number in shown {
+            switch number - previous {
+            case 1: break
+            case 2: marks.append(.page(number - 1))
+            default: marks.append(.gap)
+            }
+            marks.append(.page(number))
+            previous = number
+        }
+        return marks
+    }
+
+    /// "Items 51–100 of 2,000", or "3 items" when everything fits on one page.
+    public var rangeText: String {
+        guard pageCount > 1 else { return itemCount == 1 ? "1 item" : "\(Self.grouped(itemCount)) items" }
+        let range = Self.bounds(ofPage: page, itemCount: itemCount)
+        return "Items \(Self.grouped(range.lowerBound + 1))–\(Self.grouped(range.upperBound)) of \(Self.grouped(itemCount))"
+    }
+
+    /// Thousands separated by commas, which long lists need to be read at a glance.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var out = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return number < 0 ? "-" + out : out
     }
 
     public var isEmpty: Bool { rows.isEmpty }

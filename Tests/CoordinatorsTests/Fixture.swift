@@ -6,11 +6,15 @@ import Synchronization
 /// A coordinator over the sample data, with a clock that ticks one millisecond per reading.
 struct Fixture {
     /// Ada (`u1`) added every sample item, so she may change them.
-    let catalog = InMemoryCatalog.sample(creator: UserID("u1"))
+    let catalog: InMemoryCatalog
     let accounts = InMemoryAccounts()
     let dependencies: AppDependencies
 
-    init(isDevelopment: Bool = false, ledgerCapacity: Int = 50) {
+    init(
+        isDevelopment: Bool = false, ledgerCapacity: Int = 50,
+        catalog: InMemoryCatalog = InMemoryCatalog.sample(creator: UserID("u1"))
+    ) {
+        self.catalog = catalog
         accounts.add(username: "ada", email: "ada@example.com", password: "correct-horse")
         let ticks = Atomic<Int64>(1_790_000_000_000)
         dependencies = AppDependencies(
@@ -20,6 +24,17 @@ struct Fixture {
     }
 
     func coordinator() -> AppCoordinator { AppCoordinator(dependencies: dependencies) }
+
+    /// Books with `count` items (ids 1…count, "Book n"), so its list has pages; Films holds the next id.
+    static func paged(itemsInBooks count: Int) -> Fixture {
+        let day = CalendarDate(year: 2026, month: 1, day: 8)
+        let creator = UserID("u1")
+        let items = (1...count).map {
+            Item(id: ItemID($0), category: books, title: "Book \($0)", subtitle: "", createdAt: day, creator: creator)
+        } + [Item(id: ItemID(count + 1), category: films, title: "Alien", subtitle: "Scott", createdAt: day, creator: creator)]
+        return Fixture(catalog: InMemoryCatalog(
+            categories: [Category(id: books, name: "Books"), Category(id: films, name: "Films")], items: items))
+    }
 
     var ada: User { accounts.user(UserID("u1")) ?? User(id: UserID("u1"), username: "ada", email: "ada@example.com") }
 }

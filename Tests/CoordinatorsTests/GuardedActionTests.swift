@@ -75,7 +75,7 @@ import ViewModels
     @Test func signingOutIsAPostOnly() throws {
         let fixture = Fixture()
         let app = fixture.coordinator()
-        #expect(try app.submit(.account(.logout), form: [:], viewer: .signedIn(fixture.ada)) == .signOut(then: .library(.home)))
+        #expect(try app.submit(.account(.logout), form: [:], viewer: .signedIn(fixture.ada)) == .signOut(then: .library(.category(books))))
         if case .signOut = app.show(.account(.logout), viewer: .signedIn(fixture.ada)) { Issue.record("GET signed out") }
     }
 }

@@ -1,5 +1,6 @@
 @testable import Coordinators
 import Models
+import TestSupport
 import Testing
 
 @Suite struct LibraryNavigationTests {
@@ -34,14 +35,25 @@ import Testing
         #expect(app.library.selectedCategory == nil)
     }
 
-    @Test func libraryHomeShowsTheRememberedCategoryOrTheFirst() throws {
+    @Test func libraryHomeIsAnotherNameOfTheRememberedCategoryOrTheFirst() throws {
         let app = Fixture().coordinator()
-        #expect(try #require(app.screen(at: "/library")).library?.list?.categoryName == "Books")
+        #expect(app.show(.library(.home), viewer: visitor) == .canonical(.library(.category(books))))
         _ = app.screen(at: "/library/films/items/3")
         _ = app.screen(at: "/library/settings")
-        let home = try #require(app.screen(at: "/library"))
-        #expect(home.library?.list?.categoryName == "Films")
-        #expect(home.url.print() == "/library")
+        let before = app.snapshot()
+        #expect(app.show(.library(.home), viewer: visitor) == .canonical(.library(.category(films))))
+        // Naming the list another way moves nothing: the redirect's target does.
+        #expect(app.snapshot() == before)
+        #expect(app.library.stack.pages == [.settings])
+    }
+
+    @Test func libraryHomeIsAScreenOnlyWithoutCategories() throws {
+        let fixture = Fixture(catalog: InMemoryCatalog(categories: [], items: []))
+        let app = fixture.coordinator()
+        let screen = try #require(app.screen(at: "/library"))
+        #expect(screen.url == .library(.home))
+        #expect(screen.library?.list == nil)
+        #expect(screen.tabs.first?.href == .library(.home))
     }
 
     @Test func itemDetailTabsLinkToEachTab() throws {
@@ -65,7 +77,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "/library", "/library/books", "/library/books/items/1", "/library/books/items/2/options",
+        "/library/films", "/library/books", "/library/books/items/1", "/library/books/items/2/options",
         "/library/settings", "/library/books/items/new", "/library/books/items/1/delete", "/flow/secondary1/tertiary", "/screen/sheet", "/login?next=%2Fflow", "/_navigation",
     ])
     func everyLinkOnAScreenIsAPrintedRoute(_ url: String) throws {

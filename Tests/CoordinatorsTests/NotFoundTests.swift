@@ -4,8 +4,9 @@ import Testing
 
 @Suite struct NotFoundTests {
     @Test(arguments: [
-        ("/library/nope", "/library"),
-        ("/library/nope/items/99/details", "/library"),
+        // Never `/library` itself, which redirects: the list it stands for.
+        ("/library/nope", "/library/books"),
+        ("/library/nope/items/99/details", "/library/books"),
         ("/library/books/items/99", "/library/books"),
         ("/library/books/items/99/delete", "/library/books"),
     ])
@@ -27,8 +28,8 @@ import Testing
         ("/flow/tertiary", "/flow"),
         ("/flow/secondary2/tertiary", "/flow/secondary2"),
         ("/library/books/items/abc", "/library/books"),
-        ("/library/ghost/items/abc", "/library"),
-        ("/nowhere/at/all", "/library"),
+        ("/library/ghost/items/abc", "/library/books"),
+        ("/nowhere/at/all", "/library/books"),
     ])
     func unparseableURLsOfferTheLongestPrefixThatExists(_ path: String, _ nearest: String) {
         let screen = Fixture().coordinator().notFound(path: path, viewer: visitor).screen
@@ -37,6 +38,23 @@ import Testing
         // The path asked for names no route: it is kept as asked, and the screen stands at the nearest.
         #expect(screen?.notFound?.requestedPath == path)
         #expect(screen?.url.print() == nearest)
+    }
+
+    @Test func aPagePastTheEndOffersTheLastPage() throws {
+        let fixture = Fixture.paged(itemsInBooks: 120)
+        let outcome = fixture.coordinator().show(.library(.category(books, page: 4)), viewer: visitor)
+        let screen = try #require(outcome.screen)
+        #expect(screen.status == .notFound)
+        #expect(screen.notFound?.nearest.href.print() == "/library/books?page=3")
+        #expect(screen.notFound?.nearest.title == "Books, page 3")
+    }
+
+    @Test(arguments: ["page=abc", "page=0", "page=-1", "page=02", "page=", "page", "page=1.5", "page=+2"])
+    func aMalformedPageNamesNoScreenAndOffersTheCategory(_ query: String) throws {
+        #expect(AppRoute.parse(path: "/library/books", query: query) == nil)
+        let screen = try #require(Fixture().coordinator().notFound(path: "/library/books", query: query, viewer: visitor).screen)
+        #expect(screen.status == .notFound)
+        #expect(screen.notFound?.nearest.href.print() == "/library/books")
     }
 
     @Test func devModeListsTheClosestRoutes() throws {

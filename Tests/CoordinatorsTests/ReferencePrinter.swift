@@ -1,3 +1,4 @@
+import Foundation
 import Coordinators
 import Models
 
@@ -19,7 +20,7 @@ enum ReferencePrinter {
         switch route {
         case .home: "/library"
         case .settings: "/library/settings"
-        case .category(let category): path(category)
+        case .category(let category, let page): path(category) + (page == 1 ? "" : "?page=\(page)")
         case .item(let category, let item, let tab): path(category) + "/items/\(item.rawValue)" + (tab.map { "/" + $0.rawValue } ?? "")
         case .newItem(let category): path(category) + "/items/new"
         case .deleteItem(let category, let item): path(category) + "/items/\(item.rawValue)/delete"
@@ -39,6 +40,7 @@ enum ReferencePrinter {
 
     /// What `canonicalLocation` answered before it compared bytes as it printed.
     static func canonicalLocation(of route: AppRoute, path: String, query: String?) -> String? {
+        if case .library(.category(_, let page)) = route { return listLocation(of: route, page: page, path: path, query: query) }
         let printed = print(route)
         let printedPath = printed.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
         guard path != printedPath, printed.hasPrefix("/"), !printed.hasPrefix("//"), !printed.hasPrefix("/\\") else {
@@ -47,6 +49,23 @@ enum ReferencePrinter {
         if printed.contains("?") { return printed }
         guard let query, !query.isEmpty else { return printed }
         return printed + "?" + query
+    }
+
+    /// A category's list owns its `page` parameter (in any percent-spelling of its name): the
+    /// printed one, or none on the first page; every other parameter is kept after it.
+    private static func listLocation(of route: AppRoute, page: Int, path: String, query: String?) -> String? {
+        let printed = print(route)
+        let printedPath = String(printed.prefix { $0 != "?" })
+        let pairs = (query ?? "").split(separator: "&").map(String.init)
+        let isPage = { (pair: String) -> Bool in
+            let key = String(pair.prefix { $0 != "=" }).replacingOccurrences(of: "+", with: " ")
+            return key.removingPercentEncoding == "page"
+        }
+        let pagePairs = pairs.filter(isPage)
+        let spelled = page == 1 ? pagePairs.isEmpty : pagePairs == ["page=\(page)"]
+        guard path != printedPath || !spelled, !printed.hasPrefix("//"), !printed.hasPrefix("/\\") else { return nil }
+        let others = pairs.filter { !isPage($0) }
+        return others.isEmpty ? printed : printed + (page == 1 ? "?" : "&") + others.joined(separator: "&")
     }
 
     private static func path(_ category: CategoryID) -> String {

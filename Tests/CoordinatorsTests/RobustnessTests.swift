@@ -26,7 +26,7 @@ import Testing
                 for href in screen.allURLs {
                     #expect(AppRoute.parse(url: href) != nil, "\(href) on \(route.print())")
                 }
-            case .redirect(let target), .signIn(_, let target), .signOut(let target):
+            case .redirect(let target), .canonical(let target), .signIn(_, let target), .signOut(let target):
                 #expect(AppRoute.parse(url: target.print()) == target)
             }
         }

@@ -22,11 +22,16 @@ struct RouteGenerator {
         ItemID([0, 1, 7, 42, Int.max, -3].randomElement(using: &random) ?? Int.random(in: 0...1_000_000, using: &random))
     }
 
+    /// Mostly the first page (no query), else a later one, up to the largest the parser reads.
+    mutating func page() -> Int {
+        [1, 1, 1, 2, 3, 40, 1_000_000, 999_999_999_999_999_999].randomElement(using: &random) ?? 1
+    }
+
     mutating func library() -> LibraryRoute {
         let category = CategoryID(slug())
         switch Int.random(in: 0..<6, using: &random) {
         case 0: return .home
-        case 1: return .category(category)
+        case 1: return .category(category, page: page())
         // No `.overview`: the Overview's route is the item's own (`nil`), as the parser makes it.
         case 2: return .item(category, itemID(), [nil, .details, .options].randomElement(using: &random) ?? nil)
         case 3: return .newItem(category)

@@ -154,7 +154,7 @@ import Testing
                 path.split(separator: "%2F", omittingEmptySubsequences: false).joined(separator: "%2f"), path + "?",
             ]
             for candidate in paths {
-                for query in [nil, "", "a=1"] as [String?] {
+                for query in [nil, "", "a=1", "page=2", "a=1&page=1", "p%61ge=3&b", "page=02"] as [String?] {
                     #expect(
                         route.canonicalLocation(path: candidate, query: query)
                             == ReferencePrinter.canonicalLocation(of: route, path: candidate, query: query),

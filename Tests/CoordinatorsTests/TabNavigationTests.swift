@@ -54,7 +54,8 @@ import Testing
 
     @Test func rootRedirectsToTheLastLocation() {
         let app = Fixture().coordinator()
-        #expect(app.show(.root, viewer: visitor) == .redirect(.library(.home)))
+        // A first visit goes straight to the first category's list, not through `/library`.
+        #expect(app.show(.root, viewer: visitor) == .redirect(.library(.category(books))))
         _ = app.screen(at: "/screen/detail")
         _ = app.screen(at: "/_navigation")
         #expect(app.show(.root, viewer: visitor) == .redirect(.screen(.detail)))

@@ -30,8 +30,10 @@ DEMO = {"username": "demo", "password": "demo-password", "email": "demo@example.
 
 # (name, path, status) of the screens every visitor can see.
 PUBLIC_SCREENS = [
-    ("library", "/library", 200),
     ("category", "/library/category-1", 200),
+    ("category-page", "/library/category-8?page=2", 200),
+    ("category-last-page", "/library/category-8?page=39", 200),
+    ("item-on-a-later-page", "/library/category-8/items/460", 200),
     ("item", "/library/category-1/items/1", 200),
     ("item-overview", "/library/category-1/items/1", 200),
     ("item-details", "/library/category-1/items/1/details", 200),
@@ -54,6 +56,16 @@ PUBLIC_SCREENS = [
     ("inspector", "/_navigation", 200),
     ("not-found", "/library/category-1/items/1/nope", 404),
     ("not-found-flow", "/flow/tertiary", 404),
+    ("not-found-page", "/library/category-8?page=40", 404),
+    ("not-found-malformed-page", "/library/category-8?page=two", 404),
+]
+
+# Other names of a screen, answered 308 with the screen's own URL.
+OTHER_SPELLINGS = [
+    ("/library", "/library/category-1"),
+    ("/library/category-8?page=1", "/library/category-8"),
+    ("/library/category-8?page=%32", "/library/category-8?page=2"),
+    ("/library/category-2/items/55/overview", "/library/category-2/items/55"),
 ]
 
 # Screens behind sign-in (visitors are sent to /login?next=…).
@@ -157,8 +169,13 @@ def newest_reset_path(outbox, since):
 def check_everything(checker, outbox):
     client = checker.client
     status, headers, _ = client.request("/")
-    checker.expect(status == 303 and headers.get("Location", "").endswith("/library"),
-                   f"GET / on a first visit: {status} to {headers.get('Location')}, expected 303 to /library")
+    checker.expect(status == 303 and headers.get("Location", "").endswith("/library/category-1"),
+                   f"GET / on a first visit: {status} to {headers.get('Location')}, expected 303 to /library/category-1")
+    for path, target in OTHER_SPELLINGS:
+        status, headers, _ = client.request(path)
+        ok = status == 308 and headers.get("Location") == target
+        print(f"  {'ok ' if ok else 'BAD'} {status} {path} -> {headers.get('Location')}")
+        checker.expect(ok, f"GET {path}: {status} to {headers.get('Location')}, expected 308 to {target}")
 
     status, headers, _ = client.request("/styles.css")
     checker.expect(status == 200 and headers.get("Content-Type", "").startswith("text/css"),
@@ -207,8 +224,8 @@ def check_everything(checker, outbox):
     for path in ("/login", "/register"):
         status, headers, _ = client.request(path)
         checker.expect(status == 303, f"GET {path} signed in: {status}, expected 303 (already signed in)")
-    checker.post("logout", "/logout", {}, 303, form_page="/library")
-    status, _, body = client.request("/library")
+    checker.post("logout", "/logout", {}, 303, form_page="/library/category-1")
+    status, _, body = client.request("/library/category-1")
     checker.expect(status == 200 and "Sign in</a>" in body, "still signed in after POST /logout")
 
     print("throttled:")

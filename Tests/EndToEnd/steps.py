@@ -4,6 +4,7 @@ on and off; SCRIPT_STEPS check what Public/app.js adds."""
 
 from steps_account import step_account_and_items, step_sign_out_in_and_reset
 from steps_navigation import step_category_and_tabs, step_deep_link, step_flow_and_history, step_sheet
+from steps_pages import step_pages
 from steps_script import step_back_syncs_server, step_in_place_keeps_scroll, step_sheet_dialog, step_slow_progress
 from steps_settings import step_narrow, step_restart, step_theme
 
@@ -17,12 +18,13 @@ STEPS = [
     ("7 theme", step_theme),
     ("8 restart", step_restart),
     ("9 375 px", step_narrow),
+    ("10 pages of a long list", step_pages),
 ]
 
 # What app.js adds, walked with JavaScript on only (after the steps above, in the same browser).
 SCRIPT_STEPS = [
-    ("10 Back tells the server", step_back_syncs_server),
-    ("11 in place, list keeps scroll", step_in_place_keeps_scroll),
-    ("12 sheet as a dialog", step_sheet_dialog),
-    ("13 slow answer shows progress", step_slow_progress),
+    ("11 Back tells the server", step_back_syncs_server),
+    ("12 in place, list keeps scroll", step_in_place_keeps_scroll),
+    ("13 sheet as a dialog", step_sheet_dialog),
+    ("14 slow answer shows progress", step_slow_progress),
 ]

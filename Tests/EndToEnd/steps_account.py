@@ -8,6 +8,7 @@ import time
 from urllib.parse import quote
 
 from ui import expect
+from walk import CATEGORY_NAMES
 
 
 def step_account_and_items(walk):
@@ -15,7 +16,7 @@ def step_account_and_items(walk):
     add, edit and delete an item."""
     ui = walk.ui
     ui.click_link("Library", within=".tab-bar")
-    ui.click_link("Category 3", within=".category-list", then="/library/category-3")
+    ui.click_link(CATEGORY_NAMES[3], within=".category-list", then="/library/category-3")
     ui.click_link("New item", within="main", then="/login?next=" + quote("/library/category-3/items/new", safe=""))
     ui.snap("login required")
     ui.type_into("username", "nobody here")
@@ -69,7 +70,7 @@ def step_account_and_items(walk):
     ui.wait_for_text("#detail-title", "Walk item, renamed")
     expect(ui.path() == item_path + "/options", f"edit did not return to the Options tab: {ui.path()}")
     ui.link("Walk item, renamed", within=".item-list")
-    expect(_category_count(ui, "Category 3") == "51", f"sidebar count is {_category_count(ui, 'Category 3')}, expected 51")
+    expect(_category_count(ui, CATEGORY_NAMES[3]) == "51", f"sidebar count is {_category_count(ui, CATEGORY_NAMES[3])}, expected 51")
     ui.snap("item edited")
     ui.wait_for_new_page(ui.press("Add to favourites", within=".detail-options"))
     expect(ui.exists(".item-list a[aria-current='page'] .favourite"), "no favourite star in the list after favouriting")
@@ -81,7 +82,7 @@ def step_account_and_items(walk):
     ui.press("Delete", within="dialog")
     ui.wait_for_path("/library/category-3")
     expect(not [a for a in ui.find_all(".item-list a") if a.text.startswith("Walk item")], "deleted item still listed")
-    expect(_category_count(ui, "Category 3") == "50", f"sidebar count is {_category_count(ui, 'Category 3')} after deleting")
+    expect(_category_count(ui, CATEGORY_NAMES[3]) == "50", f"sidebar count is {_category_count(ui, CATEGORY_NAMES[3])} after deleting")
     ui.snap("item deleted")
     ui.open(item_path)
     expect(ui.text("h1") == "Page not found", f"the deleted item's address shows '{ui.heading()}'")

@@ -1,4 +1,4 @@
-"""Steps 10–13, with JavaScript on only: what Public/app.js adds. Back/Forward tell the server what the
+"""Steps 11–14, with JavaScript on only: what Public/app.js adds. Back/Forward tell the server what the
 browser shows (in place and from the back/forward cache); links and forms answer in place and the item
 list keeps its scroll; sheets behave as modal dialogs; a slow answer shows progress."""
 
@@ -9,7 +9,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from browser import WAIT_SECONDS
 from ui import expect
-from walk import expect_screen
+from walk import ITEM_TITLES, expect_screen
 
 FLOW = ["/flow", "/flow/secondary1", "/flow/secondary1/tertiary"]
 
@@ -49,7 +49,7 @@ def _expect_server_followed_back(ui, how):
 
 
 def step_back_syncs_server(walk):
-    """10. /flow → Secondary 1 → Tertiary, Back: the server follows the browser, both when the pages
+    """11. /flow → Secondary 1 → Tertiary, Back: the server follows the browser, both when the pages
     were swapped in place (popstate) and when Back restores a whole page from the back/forward cache."""
     ui = walk.ui
     ui.open(FLOW[0])
@@ -78,11 +78,11 @@ LIST_SCROLL_JS = "return document.querySelector('.item-list').scrollTop"
 
 
 def step_in_place_keeps_scroll(walk):
-    """11. Selecting an item low in a long list swaps the detail in place: the address bar changes, the
+    """12. Selecting an item low in a long list swaps the detail in place: the address bar changes, the
     list does not jump; Back and Forward bring back the content and the list's scroll."""
     ui = walk.ui
     ui.open("/library/category-1")
-    link = ui.link("Item 35 <1>", within=".item-list")
+    link = ui.link(ITEM_TITLES[35], within=".item-list")
     scrolled = ui.driver.execute_script(
         "const list = document.querySelector('.item-list'), link = arguments[0];"
         "list.scrollTop += link.getBoundingClientRect().top - list.getBoundingClientRect().top - 40;"
@@ -146,7 +146,7 @@ def _click_backdrop(ui):
 
 
 def step_sheet_dialog(walk):
-    """12. A sheet takes the focus when it opens and gives it back when it closes; Escape and a click on
+    """13. A sheet takes the focus when it opens and gives it back when it closes; Escape and a click on
     the backdrop close it through its close link (so the address and the server follow); a form in a
     sheet answers 422 in place with the focus on its errors."""
     ui = walk.ui
@@ -182,7 +182,7 @@ def step_sheet_dialog(walk):
 
 
 def step_slow_progress(walk):
-    """13. An answer slower than 150 ms shows progress (a class on <html>), gone once the page is in;
+    """14. An answer slower than 150 ms shows progress (a class on <html>), gone once the page is in;
     an answer that is not a page (here /healthz's plain text) is loaded as a whole document instead."""
     ui = walk.ui
     driver = ui.driver

@@ -7,7 +7,7 @@ from selenium.webdriver.support.ui import Select
 
 from steps_navigation import expect_inspector_fits
 from ui import expect
-from walk import expect_screen
+from walk import CATEGORY_NAMES, ITEM_TITLES, expect_screen
 
 
 def _theme_and_background(ui):
@@ -54,7 +54,7 @@ def step_restart(walk):
     ui.click_link("Screen", within=".tab-bar", then="/screen")
     ui.click_link("Present a sheet", within="main", then="/screen/sheet")
     ui.open("/library/category-2")  # the sheet is modal: the address bar is the way out without closing it
-    ui.click_link("Item 9 <2>", within=".item-list", then="/library/category-2/items/59")
+    ui.click_link(ITEM_TITLES[59], within=".item-list", then="/library/category-2/items/59")
     ui.click_link("Details", within=".detail-tabs", then="/library/category-2/items/59/details")
     path, tabs, heading = ui.path(), ui.tab_links(), ui.heading()
     expect(tabs.get("Screen") == "/screen/sheet", f"the Screen tab forgot its sheet: {tabs}")
@@ -133,7 +133,7 @@ def step_narrow(walk):
         _expect_narrow(ui, "list", "pane--list")
         ui.click_link("All categories", within=".pane--list")
         _expect_narrow(ui, "categories", "pane--sidebar")
-        ui.click_link("Category 4", within=".category-list", then="/library/category-4")
+        ui.click_link(CATEGORY_NAMES[4], within=".category-list", then="/library/category-4")
         _expect_narrow(ui, "category 4", "pane--list")
         # An item of the walker's own: only its creator (or an administrator) is offered its forms.
         ui.click_link("New item", within="main", then="/library/category-4/items/new")

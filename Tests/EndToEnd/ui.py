@@ -133,8 +133,11 @@ class UI:
         return current[0].text.strip() if current else None
 
     def tab_links(self):
-        return {link.text.strip(): urlsplit(link.get_attribute("href")).path
-                for link in self.find_all(".tab-bar a")}
+        """Each tab's link, path and query (a list's page is part of where a tab was left)."""
+        def local(href):
+            parts = urlsplit(href)
+            return parts.path + (f"?{parts.query}" if parts.query else "")
+        return {link.text.strip(): local(link.get_attribute("href")) for link in self.find_all(".tab-bar a")}
 
     def link(self, text, within="body"):
         """The first visible link whose visible text is `text` (or starts with it)."""

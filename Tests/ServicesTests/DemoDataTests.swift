@@ -3,7 +3,7 @@ import Testing
 @testable import Services
 
 struct DemoDataTests {
-    @Test func theSeedMatchesThePageSpec() throws {
+    @Test func theBenchmarkSeedMatchesThePageSpec() throws {
         let fixture = try Fixture(seed: true)
         let catalog = fixture.catalog
         #expect(catalog.categories().map(\.name) == (1...8).map { "Category \($0)" })
@@ -23,6 +23,46 @@ struct DemoDataTests {
         #expect(item.details.last == DetailRow(key: "Field 10", value: "Value 10 of item 7"))
         #expect(catalog.item(ItemID(150))?.createdAt.description == "2026-01-23")
         #expect(catalog.item(ItemID(128))?.createdAt.description == "2026-01-01")
+    }
+
+    @Test func theLibrarySeedReadsLikeACatalogueWithTheBenchmarksIds() throws {
+        let fixture = try Fixture(seed: true, seedSet: .library)
+        let catalog = fixture.catalog
+        #expect(catalog.categories().map(\.id.rawValue) == (1...8).map { "category-\($0)" })
+        #expect(catalog.categories().map(\.name) == [
+            "Novels & Stories", "Poetry & Drama", "History", "Science & Nature", "Art, Design & Photography",
+            "Children’s Books", "Computing", "Periodicals",
+        ])
+        for (index, category) in catalog.categories().dropLast().enumerated() {
+            // The benchmark's ids: item n of category c is (c - 1) * 50 + n.
+            #expect(catalog.items(in: category.id).map(\.id.rawValue) == Array(index * 50 + 1...index * 50 + 50))
+        }
+        let periodicals = catalog.items(in: CategoryID("category-8"))
+        #expect(periodicals.count == 1_950)
+        #expect(periodicals.map(\.id.rawValue) == Array(351...2_300))
+        let item = try #require(catalog.item(ItemID(1)))
+        #expect(item.title == "Pride & Prejudice")
+        #expect(item.subtitle == "Jane Austen, 1813")
+        #expect(item.details.count == 10)
+        #expect(item.details.first == DetailRow(key: "Author", value: "Jane Austen"))
+        // Every character a page must escape is in the titles and subtitles, and so is text beyond ASCII.
+        let text = catalog.categories().flatMap { catalog.items(in: $0.id) }.flatMap { [$0.title, $0.subtitle] }
+        for character in ["&", "<", ">", "\"", "'", "’", "é", "ö", "Д", "猫"] {
+            #expect(text.contains { $0.contains(character) }, "no \(character)")
+        }
+        // Varied: nearly every title is different, unlike `Item n <c>`.
+        #expect(Set(text).count > text.count * 9 / 10)
+        #expect(try fixture.accounts.authenticate(username: DemoData.username, password: DemoData.password).isAdministrator)
+    }
+
+    @Test(arguments: DemoDataSet.allCases)
+    func everyDataSetHasUniqueIdsInItsCategories(_ set: DemoDataSet) {
+        let items = DemoData.items(set)
+        #expect(Set(items.map(\.id)).count == items.count)
+        let categories = Set(DemoData.categories(set).map(\.id))
+        #expect(items.allSatisfy { categories.contains($0.category) })
+        #expect(items.allSatisfy { !$0.title.isEmpty && $0.title.count <= 200 && $0.subtitle.count <= 200 })
+        #expect(items.allSatisfy { (1...12).contains($0.createdAt.month) && (1...28).contains($0.createdAt.day) })
     }
 
     @Test func theDemoUserCanSignIn() throws {

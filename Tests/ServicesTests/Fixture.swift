@@ -43,11 +43,13 @@ final class Fixture {
 
     var outbox: Outbox { Outbox(directory: directory + "/outbox", clock: clock.closure) }
 
-    init(seed: Bool = false) throws {
+    /// `seed`: the benchmark's data set, whose small regular shape the tests count on, unless
+    /// `seedSet` names another.
+    init(seed: Bool = false, seedSet: DemoDataSet = .benchmark) throws {
         folder = TemporaryDirectory(prefix: "waypoint-services")
         (store, catalog, accounts) = try Self.open(folder.path, clock: clock, log: log)
         if seed {
-            try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts)
+            try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts, set: seedSet)
         }
     }
 

@@ -21,6 +21,12 @@ import Testing
         ("/flow/secondary1/", "/flow/secondary1"),
         ("/library/category-3/", "/library/category-3"),
         ("/screen/?x=1", "/screen?x=1"),
+        // `/library` names the first category's list (a new visitor's), which has a URL of its own.
+        ("/library", "/library/category-1"),
+        // The first page is the list's own URL; another spelling of a page number is the printed one.
+        ("/library/category-3?page=1", "/library/category-3"),
+        ("/library/category-3?view=1&page=1", "/library/category-3?view=1"),
+        ("/library/%63ategory-3?page=1", "/library/category-3"),
     ])
     func anotherSpellingIsRedirectedToTheCanonicalURL(path: String, location: String) throws {
         let app = try TestApp()
@@ -34,7 +40,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "/library", "/library/category-3", "/library/category-3/items/107", "/library/category-3/items/107/details",
+        "/library/category-1", "/library/category-3", "/library/category-3/items/107", "/library/category-3/items/107/details",
         "/library/settings", "/flow/secondary1/tertiary", "/screen/sheet", "/login", "/login?next=/flow",
         "/library/category-3?view=1", "/_navigation",
     ])

@@ -1,4 +1,5 @@
 import HTTPServer
+import Services
 import Testing
 @testable import Web
 
@@ -226,5 +227,29 @@ import Testing
     @Test(arguments: [["--log-format", "xml"], ["--metrics-allow", "everyone"], ["--shutdown-grace", "-1"]])
     func badOperationsValuesAreRefused(_ arguments: [String]) {
         #expect(throws: WaypointConfiguration.Error.self) { try WaypointConfiguration.parse(arguments: arguments, environment: [:]) }
+    }
+}
+
+@Suite struct DemoDataConfigurationTests {
+    @Test func theLibraryIsTheDefaultAndTheBenchmarkIsAChoice() throws {
+        #expect(try WaypointConfiguration.parse(arguments: [], environment: [:]).demoData == .library)
+        #expect(try WaypointConfiguration.parse(arguments: ["--demo-data", "benchmark"], environment: [:]).demoData == .benchmark)
+        #expect(try WaypointConfiguration.parse(arguments: ["--demo-data=Benchmark"], environment: [:]).demoData == .benchmark)
+        #expect(try WaypointConfiguration.parse(arguments: [], environment: ["WAYPOINT_DEMO_DATA": "benchmark"]).demoData == .benchmark)
+        #expect(try WaypointConfiguration.parse(
+            arguments: ["--demo-data", "library"], environment: ["WAYPOINT_DEMO_DATA": "benchmark"]).demoData == .library)
+    }
+
+    @Test func anUnknownDataSetIsRefused() {
+        #expect(throws: WaypointConfiguration.Error.invalidValue(
+            source: "environment variable WAYPOINT_DEMO_DATA", value: "huge", expected: "library or benchmark")) {
+            try WaypointConfiguration.parse(arguments: [], environment: ["WAYPOINT_DEMO_DATA": "huge"])
+        }
+    }
+
+    @Test func theHelpTableNamesTheOption() {
+        #expect(WaypointConfiguration.helpText.contains("--demo-data SET"))
+        #expect(WaypointConfiguration.helpText.contains("WAYPOINT_DEMO_DATA"))
+        #expect(WaypointConfiguration.helpText.contains("benchmark"))
     }
 }

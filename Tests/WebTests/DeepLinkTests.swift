@@ -18,7 +18,7 @@ import Testing
     }
 
     static let contract = [
-        "/library", "/library/category-3", "/library/category-3/items/107",
+        "/library/category-1", "/library/category-3", "/library/category-3/items/107",
         "/library/category-3/items/107/details", "/library/category-3/items/107/options", "/library/settings",
         "/flow", "/flow/secondary1", "/flow/secondary2", "/flow/secondary1/tertiary",
         "/screen", "/screen/detail", "/screen/sheet",
@@ -74,7 +74,7 @@ import Testing
         let client = app.client()
         let first = try client.get("/")
         #expect(first.status == 303)
-        #expect(first.location == "/library")
+        #expect(first.location == "/library/category-1")  // not `/library`, which would redirect again
         _ = try client.get("/flow/secondary1/tertiary")
         let again = try client.get("/")
         #expect(again.status == 303)
@@ -82,7 +82,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("/library/no-such-category", "/library"),
+        ("/library/no-such-category", "/library/category-1"),
+        ("/library/category-3?page=2", "/library/category-3"),
+        ("/library/category-3?page=x", "/library/category-3"),
         ("/library/category-3/items/999999", "/library/category-3"),
         ("/library/category-3/items/107/nope", "/library/category-3/items/107"),
     ])

@@ -9,7 +9,7 @@ import Testing
         let data = folder.path("data")
         let server = try ServerProcess(dataDirectory: data, arguments: ["--log-format", "json", "--shutdown-grace", "0"])
         let client = WebClient(port: server.port)
-        #expect(try client.get("/library").status == 200)
+        #expect(try client.get("/library/category-1").status == 200)
         #expect(try client.get("/readyz").status == 200)
         #expect(try client.get("/no%22such%0Apage").status == 404)
         client.disconnect()
@@ -21,7 +21,7 @@ import Testing
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             #expect(object?["time"] is String && object?["level"] is String && object?["message"] is String, "\(line)")
         }
-        #expect(lines.contains { $0.contains("\"route\":\"/library\"") && $0.contains("\"request_id\"") })
+        #expect(lines.contains { $0.contains("\"route\":\"/library/{category}\"") && $0.contains("\"request_id\"") })
         #expect(lines.contains { $0.contains("Waypoint stopped") })
     }
 }

@@ -15,7 +15,7 @@ import TestSupport
     @Test func everyLineOfAScrapeIsValidExposition() throws {
         let app = try TestApp()
         let client = app.client()
-        _ = try client.get("/library")
+        _ = try client.get("/library/category-1")
         _ = try client.get("/styles.css")
         let metrics = try scrape(client)
         for family in ["waypoint_http_requests_total", "waypoint_http_request_duration_seconds", "waypoint_sessions",
@@ -27,7 +27,7 @@ import TestSupport
         #expect(metrics.total("waypoint_connections_open") >= 1)
         #expect(metrics.values("waypoint_sessions", ["kind": "visitor"]).first?.value == 1)
         #expect(metrics.total("waypoint_http_requests_total", ["route": "static", "method": "GET", "status": "200"]) == 1)
-        #expect(metrics.total("waypoint_http_request_duration_seconds_count", ["route": "/library", "status": "2xx"]) == 1)
+        #expect(metrics.total("waypoint_http_request_duration_seconds_count", ["route": "/library/{category}", "status": "2xx"]) == 1)
     }
 
     @Test func countersMoveAsRequestsAreMade() throws {
@@ -52,7 +52,7 @@ import TestSupport
     @Test func hostilePathsAddNoLabelValuesBeyondNotFound() throws {
         let app = try TestApp()
         let client = app.client()
-        _ = try client.get("/library")
+        _ = try client.get("/library/category-1")
         let before = Set(try scrape(client).values("waypoint_http_requests_total").compactMap { $0.labels["route"] })
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789-_.~%2F{}\"")

@@ -87,7 +87,7 @@ final class MigrateCommandTests {
         // The demo password still signs in, from a new browser.
         let other = app.client()
         try other.signIn()
-        #expect(try other.get("/library").text.contains("Signed in as"))
+        #expect(try other.get("/library/category-1").text.contains("Signed in as"))
     }
 
     @Test func aSecondRunChangesNothing() throws {
@@ -116,7 +116,7 @@ final class MigrateCommandTests {
         let again = try instance()
         let browser = again.client()
         try browser.signIn(username: "newcomer", password: "a long password")
-        #expect(try browser.get("/library").text.contains("Signed in as"))
+        #expect(try browser.get("/library/category-1").text.contains("Signed in as"))
     }
 
     @Test func redisHoldingOtherDataIsRefusedAndLeftAsItWas() throws {

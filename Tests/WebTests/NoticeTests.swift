@@ -14,8 +14,8 @@ import Testing
         #expect(notice(in: try client.get("/library/category-3")) == nil)
 
         try client.signIn()
-        #expect(notice(in: try client.get("/library")) == "Signed in as Demo User.")
-        #expect(notice(in: try client.get("/library")) == nil)
+        #expect(notice(in: try client.get("/library/category-1")) == "Signed in as Demo User.")
+        #expect(notice(in: try client.get("/library/category-1")) == nil)
 
         let saved = try client.submit("/library/settings", form: [("displayName", "Dee"), ("theme", "dark")])
         #expect(saved.status == 303)
@@ -33,7 +33,7 @@ import Testing
         let deleted = try client.submit(item + "/delete", form: [])
         #expect(notice(in: try client.get(deleted.location ?? "")) == "Deleted “A &lt;new&gt; &amp; shiny one”.")
 
-        let page = try client.get("/library")
+        let page = try client.get("/library/category-1")
         let logout = try client.post("/logout", form: [("csrfToken", page.csrfToken ?? "")])
         #expect(notice(in: try client.get(logout.location ?? "")) == "You are signed out.")
     }

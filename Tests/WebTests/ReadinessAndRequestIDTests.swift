@@ -14,25 +14,25 @@ import TestSupport
         app.application.beginDraining()
         #expect(try client.get("/readyz").status == 503)
         #expect(try client.get("/healthz").status == 200)
-        #expect(try client.get("/library").status == 200)
+        #expect(try client.get("/library/category-1").status == 200)
     }
 
     @Test func everyResponseCarriesAGeneratedRequestID() throws {
         let app = try TestApp()
         let client = app.client()
-        let page = try client.get("/library", headers: [("X-Request-Id", "chosen-by-client")])
+        let page = try client.get("/library/category-1", headers: [("X-Request-Id", "chosen-by-client")])
         let id = try #require(page.header("X-Request-Id"))
         #expect(id != "chosen-by-client")
         #expect(id.count == 16 && id.allSatisfy(\.isHexDigit))
         #expect(try client.get("/styles.css").header("X-Request-Id") != nil)
-        #expect(try client.get("/library").header("X-Request-Id") != id)
+        #expect(try client.get("/library/category-1").header("X-Request-Id") != id)
     }
 
     @Test func aTrustedProxysRequestIDIsKeptIfWellFormed() throws {
         let app = try TestApp(trustedProxies: TrustedProxies(list: "127.0.0.1")!)
         let client = app.client()
-        #expect(try client.get("/library", headers: [("X-Request-Id", "lb-42.abc")]).header("X-Request-Id") == "lb-42.abc")
-        let odd = try client.get("/library", headers: [("X-Request-Id", "<script>")]).header("X-Request-Id")
+        #expect(try client.get("/library/category-1", headers: [("X-Request-Id", "lb-42.abc")]).header("X-Request-Id") == "lb-42.abc")
+        let odd = try client.get("/library/category-1", headers: [("X-Request-Id", "<script>")]).header("X-Request-Id")
         #expect(odd != "<script>")
     }
 

@@ -41,7 +41,7 @@ import Testing
         let rssGrowth = Self.residentBytes() - rssBefore
         print("flood: \(answered) cookie-less requests, \(cookies) sessions admitted, RSS grew by \(rssGrowth >> 20) MiB")
         for member in members {
-            #expect(try member.get("/library").text.contains("Signed in as"))
+            #expect(try member.get("/library/category-1").text.contains("Signed in as"))
         }
         // HEADs never start a session, GETs only within the address's budget.
         #expect(cookies <= Application.Options().visitorAdmission.limit)

@@ -7,7 +7,7 @@ import Testing
     @Test func signingInRotatesTheSessionID() throws {
         let app = try TestApp()
         let client = app.client()
-        _ = try client.get("/library")
+        _ = try client.get("/library/category-1")
         let before = try #require(client.sessionCookie)
         let response = try client.signIn()
         #expect(response.status == 303)
@@ -16,7 +16,7 @@ import Testing
         // The id seen before sign-in is worth nothing now.
         let old = app.client()
         old.sessionCookie = before
-        let page = try old.get("/library")
+        let page = try old.get("/library/category-1")
         #expect(!page.text.contains("Signed in as"))
         #expect(page.header("Set-Cookie") != nil)
     }
@@ -25,16 +25,16 @@ import Testing
         let app = try TestApp()
         let client = app.client()
         try client.signIn()
-        let signedIn = try client.get("/library")
+        let signedIn = try client.get("/library/category-1")
         #expect(signedIn.text.contains("Signed in as"))
         let cookie = try #require(client.sessionCookie)
         let logout = try client.post("/logout", form: [("csrfToken", signedIn.csrfToken ?? "")])
         #expect(logout.status == 303)
         #expect(client.sessionCookie != cookie)
-        #expect(!(try client.get("/library").text.contains("Signed in as")))
+        #expect(!(try client.get("/library/category-1").text.contains("Signed in as")))
         let replay = app.client()
         replay.sessionCookie = cookie
-        let page = try replay.get("/library")
+        let page = try replay.get("/library/category-1")
         #expect(!page.text.contains("Signed in as"))
     }
 
@@ -42,7 +42,7 @@ import Testing
         let app = try TestApp()
         let laptop = app.client()
         try laptop.signIn()
-        #expect(try laptop.get("/library").text.contains("Signed in as"))
+        #expect(try laptop.get("/library/category-1").text.contains("Signed in as"))
 
         let phone = app.client()
         let request = try phone.submit("/forgot-password", form: [("email", "demo@example.com")])
@@ -53,8 +53,8 @@ import Testing
         })
         let reset = try phone.submit(path, form: [("password", "a-brand-new-password"), ("confirmation", "a-brand-new-password")])
         #expect(reset.status == 303)
-        #expect(try phone.get("/library").text.contains("Signed in as"))
-        #expect(!(try laptop.get("/library").text.contains("Signed in as")))
+        #expect(try phone.get("/library/category-1").text.contains("Signed in as"))
+        #expect(!(try laptop.get("/library/category-1").text.contains("Signed in as")))
         let old = try app.client().signIn()
         #expect(old.status == 422)
         let new = try app.client().signIn(password: "a-brand-new-password")
@@ -103,7 +103,7 @@ import Testing
         #expect(first.location == "/flow/secondary2")
         #expect(first.header("Set-Cookie") == nil)
         let second = try clients[1].get("/")
-        #expect(second.location == "/library")
+        #expect(second.location == "/library/category-1")
         #expect(second.header("Set-Cookie") != nil)
     }
 
@@ -119,14 +119,14 @@ import Testing
         #expect(try client.get("/").location == "/flow/secondary1")
         now.advance(61)
         let expired = try client.get("/")
-        #expect(expired.location == "/library")
+        #expect(expired.location == "/library/category-1")
         #expect(expired.header("Set-Cookie") != nil)
     }
 
     @Test func htmlResponsesCarryTheSecurityHeaders() throws {
         let app = try TestApp()
         let client = app.client()
-        for response in [try client.get("/library"), try client.get("/nowhere"), try client.request("DELETE", "/library")] {
+        for response in [try client.get("/library/category-1"), try client.get("/nowhere"), try client.request("DELETE", "/library")] {
             let policy = try #require(response.header("Content-Security-Policy"))
             #expect(policy.contains("script-src 'self'") && policy.contains("frame-ancestors 'none'"))
             #expect(response.header("X-Content-Type-Options") == "nosniff")

@@ -18,14 +18,14 @@ final class SharedSessionTests {
         let (first, second) = (try redis.instance(), try redis.instance())
         let laptop = second.client()
         try laptop.signIn()
-        #expect(try laptop.get("/library").text.contains("Signed in as"))
+        #expect(try laptop.get("/library/category-1").text.contains("Signed in as"))
         // Another session of the same user, held by both instances.
         let tablet = first.client()
         try tablet.signIn()
-        #expect(try tablet.get("/library").text.contains("Signed in as"))
+        #expect(try tablet.get("/library/category-1").text.contains("Signed in as"))
         let tabletOnSecond = second.client()
         tabletOnSecond.sessionCookie = tablet.sessionCookie
-        #expect(try tabletOnSecond.get("/library").text.contains("Signed in as"))
+        #expect(try tabletOnSecond.get("/library/category-1").text.contains("Signed in as"))
 
         let phone = first.client()
         #expect(try phone.submit("/forgot-password", form: [("email", "demo@example.com")]).status == 303)
@@ -35,25 +35,25 @@ final class SharedSessionTests {
         })
         let reset = try phone.submit(path, form: [("password", "a-brand-new-password"), ("confirmation", "a-brand-new-password")])
         #expect(reset.status == 303)
-        #expect(try phone.get("/library").text.contains("Signed in as"))
+        #expect(try phone.get("/library/category-1").text.contains("Signed in as"))
         // Each instance refuses the ended sessions at their next request, whichever held them.
-        #expect(!(try laptop.get("/library").text.contains("Signed in as")))
-        #expect(!(try tabletOnSecond.get("/library").text.contains("Signed in as")))
-        #expect(!(try tablet.get("/library").text.contains("Signed in as")))
+        #expect(!(try laptop.get("/library/category-1").text.contains("Signed in as")))
+        #expect(!(try tabletOnSecond.get("/library/category-1").text.contains("Signed in as")))
+        #expect(!(try tablet.get("/library/category-1").text.contains("Signed in as")))
         let phoneOnSecond = second.client()
         phoneOnSecond.sessionCookie = phone.sessionCookie
-        #expect(try phoneOnSecond.get("/library").text.contains("Signed in as"))
+        #expect(try phoneOnSecond.get("/library/category-1").text.contains("Signed in as"))
     }
 
     @Test func aSaveFromAStaleCopyDoesNotOverwriteANewerOne() throws {
         let (first, second) = (try redis.instance(), try redis.instance())
         let browser = first.client()
         try browser.signIn()
-        _ = try browser.get("/library")
+        _ = try browser.get("/library/category-1")
         let cookie = try #require(browser.sessionCookie)
         let sameBrowserOnSecond = second.client()
         sameBrowserOnSecond.sessionCookie = cookie
-        _ = try sameBrowserOnSecond.get("/library")
+        _ = try sameBrowserOnSecond.get("/library/category-1")
         // Both instances now hold a copy. A page on the first moves a tab and saves it at once, so
         // the second's copy is stale; a change it then makes without a request (as pruning after a
         // catalog change does) is saved by its periodic save, which must not overwrite the newer one.
@@ -65,10 +65,10 @@ final class SharedSessionTests {
         let third = try redis.instance()
         let reader = third.client()
         reader.sessionCookie = cookie
-        let saved = try reader.get("/library").tabLinks
+        let saved = try reader.get("/library/category-1").tabLinks
         #expect(saved.contains("/flow/secondary1"), "\(saved)")
         // The instance whose save lost serves the saved state from now on.
-        let reloaded = try sameBrowserOnSecond.get("/library").tabLinks
+        let reloaded = try sameBrowserOnSecond.get("/library/category-1").tabLinks
         #expect(reloaded.contains("/flow/secondary1"), "\(reloaded)")
     }
 
@@ -78,10 +78,10 @@ final class SharedSessionTests {
         try browser.signIn()
         let sameBrowserOnSecond = second.client()
         sameBrowserOnSecond.sessionCookie = browser.sessionCookie
-        #expect(try sameBrowserOnSecond.get("/library").tabLinks.contains("/flow"))
+        #expect(try sameBrowserOnSecond.get("/library/category-1").tabLinks.contains("/flow"))
         _ = try browser.get("/flow/secondary1/tertiary")
         first.application.archive.save()
-        let links = try sameBrowserOnSecond.get("/library").tabLinks
+        let links = try sameBrowserOnSecond.get("/library/category-1").tabLinks
         #expect(links.contains("/flow/secondary1/tertiary"), "\(links)")
     }
 
@@ -101,7 +101,7 @@ final class SharedSessionTests {
         let third = try redis.instance()
         let replay = third.client()
         replay.sessionCookie = visitorCookie
-        let page = try replay.get("/library")
+        let page = try replay.get("/library/category-1")
         #expect(page.header("Set-Cookie") != nil)
         #expect(!page.tabLinks.contains("/screen/detail"))
     }
@@ -130,7 +130,7 @@ final class SharedSessionLayoutTests {
         #expect(lists.count == 1)
         let list = try #require(lists.first)
         #expect(try pool.send(RedisCommand("ZRANGE", list, "0", "-1")).array?.compactMap(\.string) == [id])
-        let page = try browser.get("/library")
+        let page = try browser.get("/library/category-1")
         #expect(try browser.post("/logout", form: [("csrfToken", page.csrfToken ?? "")]).status == 303)
         #expect(try pool.send(RedisCommand("ZRANGE", list, "0", "-1")).array?.compactMap(\.string) == [])
         #expect(try pool.send(RedisCommand("EXISTS", "waypoint:session:" + id)).integer == 0)
@@ -150,9 +150,9 @@ final class SharedSessionLayoutTests {
         let other = try redis.instance()
         let sameBrowserOnOther = other.client()
         sameBrowserOnOther.sessionCookie = id
-        #expect(try sameBrowserOnOther.get("/library").text.contains("Signed in as"))
+        #expect(try sameBrowserOnOther.get("/library/category-1").text.contains("Signed in as"))
         #expect(try pool.send(RedisCommand("TYPE", key)).string == "hash")
-        #expect(try browser.get("/library").text.contains("Signed in as"))
+        #expect(try browser.get("/library/category-1").text.contains("Signed in as"))
     }
 
     /// One round trip to learn what changed elsewhere; one more only when the page changed the
@@ -172,7 +172,7 @@ final class SharedSessionLayoutTests {
         // A cookie-less visitor's first page: admission is counted in the same round trip; the new
         // session is saved.
         let visitor = app.client()
-        let (first, firstTrips) = try page(visitor, "/library", on: pool)
+        let (first, firstTrips) = try page(visitor, "/library/category-1", on: pool)
         #expect(first.header("Set-Cookie") != nil)
         #expect(firstTrips == 2)
         let (next, nextTrips) = try page(visitor, "/flow", on: pool)
@@ -184,7 +184,7 @@ final class SharedSessionLayoutTests {
         // A signed-in session held here.
         let member = app.client()
         try member.signIn()
-        _ = try member.get("/library")
+        _ = try member.get("/library/category-1")
         let (signedIn, signedInTrips) = try page(member, "/library/category-2", on: pool)
         #expect(signedIn.text.contains("Signed in as"))
         #expect(signedInTrips == 2)

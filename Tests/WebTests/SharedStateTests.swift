@@ -25,10 +25,10 @@ final class SharedStateTests {
         let (first, second) = (try instance(), try instance())
         let browser = first.client()
         try browser.signIn()
-        #expect(try browser.get("/library").text.contains("Signed in as"))
+        #expect(try browser.get("/library/category-1").text.contains("Signed in as"))
         browser.disconnect()
         browser.port = second.port
-        let page = try browser.get("/library")
+        let page = try browser.get("/library/category-1")
         #expect(page.status == 200)
         #expect(page.text.contains("Signed in as"))
     }
@@ -37,20 +37,20 @@ final class SharedStateTests {
         let (first, second) = (try instance(), try instance())
         let browser = first.client()
         try browser.signIn()
-        let signedIn = try browser.get("/library")
+        let signedIn = try browser.get("/library/category-1")
         #expect(signedIn.text.contains("Signed in as"))
         let cookie = try #require(browser.sessionCookie)
         // The same cookie, used on the second instance, which now holds the session in memory too.
         let other = second.client()
         other.sessionCookie = cookie
-        let page = try other.get("/library")
+        let page = try other.get("/library/category-1")
         #expect(page.text.contains("Signed in as"))
         let logout = try other.post("/logout", form: [("csrfToken", page.csrfToken ?? "")])
         #expect(logout.status == 303)
         // The first instance still has the session in memory, and must not serve it signed in.
         let replay = first.client()
         replay.sessionCookie = cookie
-        #expect(!(try replay.get("/library").text.contains("Signed in as")))
+        #expect(!(try replay.get("/library/category-1").text.contains("Signed in as")))
     }
 
     @Test func aVisitorsSessionStartedOnOneInstanceSignsInOnTheOther() throws {
@@ -62,7 +62,7 @@ final class SharedStateTests {
         browser.port = second.port
         let answer = try browser.post("/login", form: [("csrfToken", token), ("username", "demo"), ("password", "demo-password")])
         #expect(answer.status == 303)
-        #expect(try browser.get("/library").text.contains("Signed in as"))
+        #expect(try browser.get("/library/category-1").text.contains("Signed in as"))
     }
 
     @Test func navigationFollowsTheSessionFromInstanceToInstance() throws {
@@ -81,7 +81,7 @@ final class SharedStateTests {
         let resume = try browser.get("/")
         #expect(resume.status == 303)
         #expect(resume.location == "/flow/secondary1")
-        #expect(try browser.get("/library").text.contains("href=\"/flow/secondary1\""))
+        #expect(try browser.get("/library/category-1").text.contains("href=\"/flow/secondary1\""))
     }
 
     @Test func anItemCreatedOnOneInstanceIsSeenOnTheOther() throws {
@@ -131,7 +131,7 @@ final class SharedStateTests {
         let probe = app.client()
         #expect(try probe.get("/readyz").status == 200)
         server.kill()
-        #expect(try app.client().get("/library").status == 503)
+        #expect(try app.client().get("/library/category-1").status == 503)
         #expect(try probe.get("/readyz").status == 503)
         try server.start()
         // Only readiness checks from here on, as from a load balancer; each may start one PING.
@@ -149,13 +149,13 @@ final class SharedStateTests {
         try browser.signIn()
         server.kill()
         let started = ContinuousClock.now
-        let page = try browser.get("/library")
+        let page = try browser.get("/library/category-1")
         #expect(ContinuousClock.now - started < .seconds(2))
         #expect(page.status == 503)
         #expect(page.header("Retry-After") != nil)
         #expect(try app.client().get("/healthz").status == 200)
         try server.start()
-        let back = try browser.get("/library")
+        let back = try browser.get("/library/category-1")
         #expect(back.status == 200)
         #expect(back.text.contains("Signed in as"))
     }

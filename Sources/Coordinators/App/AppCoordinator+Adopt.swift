@@ -6,7 +6,7 @@ extension AppCoordinator {
     public func adoptTabs(from saved: NavigationSnapshot) {
         guard saved.version == NavigationSnapshot.currentVersion else { return }
         if let stack = saved.library {
-            library.show(stack.visible)
+            library.show(stack.visible, listPage: stack.root.listPage ?? 1)
             library.selectedCategory = saved.selectedCategory ?? library.selectedCategory
         }
         if let stack = saved.flow { flow.show(stack.visible) }

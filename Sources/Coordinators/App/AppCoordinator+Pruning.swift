@@ -10,9 +10,15 @@ extension AppCoordinator {
                 library.selectedCategory = nil
             }
             let visible = library.stack.visible
-            let valid = nearestValid(visible)
-            if valid != visible || library.stack != LibraryCoordinator.stack(for: visible) {
-                library.show(valid == .home ? resolvedLibraryHome() : valid)
+            var valid = nearestValid(visible)
+            if valid != visible, case .category(let category, 1) = valid, case .category(category, let page) = library.stack.root {
+                // An item gone from under a later page: back to that page, or the last one left.
+                valid = .category(category, page: min(page, lastListPage(of: category)))
+            }
+            // The list's page too: the item's page moves when items before it come and go.
+            let page = listPage(for: valid)
+            if valid != visible || library.stack != LibraryCoordinator.stack(for: visible, listPage: page) {
+                library.show(valid, listPage: page)
             }
         }
         lastLocation = lastLocation.map(nearestValid)

@@ -24,7 +24,7 @@ extension AppCoordinator {
         if let returnTo = snapshot.returnTo { account.returnTo = returnTo }
         if let stack = snapshot.library {
             let coordinator = dependencies.factory.library()
-            coordinator.stack = LibraryCoordinator.stack(for: stack.visible)
+            coordinator.stack = LibraryCoordinator.stack(for: stack.visible, listPage: stack.root.listPage ?? 1)
             coordinator.selectedCategory = snapshot.selectedCategory ?? stack.root.category
             addChild(coordinator)
         }

@@ -63,10 +63,12 @@ extension AppCoordinator {
                     return showLibrary(route, viewer: viewer)
                 }
                 guard detail.canEdit else { return forbidden(category, id, viewer: viewer).outcome() }
+                // Back to the list's page the item was on, or the last page if that one is gone.
+                let page = library.stack.root.category == category ? library.listPage : 1
                 try detail.delete()
                 notice = Notice.itemDeleted(detail.item.title)
                 pruneStaleLocations()
-                return .redirect(.library(.category(category)))
+                return .redirect(.library(.category(category, page: min(page, lastListPage(of: category)))))
             case .settings:
                 var model = SettingsViewModel(settings: viewer.settings, user: viewer.user?.id, accounts: dependencies.accounts)
                 let retryAfterSeconds: Int?
@@ -110,7 +112,7 @@ extension AppCoordinator {
     private func refusedLibraryForm(
         _ route: LibraryRoute, state: FormState, viewer: Viewer, retryAfterSeconds: Int? = nil
     ) -> NavigationOutcome {
-        library.show(route)
+        library.show(route, listPage: listPage(for: route))
         visit(.library(route))
         let screen = builder(for: viewer).libraryScreen(url: .library(route), status: .invalid, form: state)
         return Self.refusal(screen, retryAfterSeconds: retryAfterSeconds)
@@ -151,7 +153,7 @@ extension AppCoordinator {
             return notFound(path: route.print(), viewer: viewer)
         case .logout:
             notice = Notice.signedOut
-            return .signOut(then: .library(.home))
+            return .signOut(then: .library(resolvedLibraryHome()))
         }
     }
 

@@ -1,4 +1,5 @@
 import Models
+import ViewModels
 
 extension AppCoordinator {
     /// Whether a library route still matches the data.
@@ -12,12 +13,18 @@ extension AppCoordinator {
 
     func check(_ route: LibraryRoute) -> LibraryCheck {
         let catalog = dependencies.catalog
-        let nearestForCategory: (CategoryID) -> LibraryRoute = { catalog.category($0) == nil ? .home : .category($0) }
+        let nearestForCategory: (CategoryID) -> LibraryRoute = {
+            catalog.category($0) == nil ? self.resolvedLibraryHome() : .category($0)
+        }
         switch route {
         case .home, .settings:
             return .valid
-        case .category(let category), .newItem(let category):
-            return catalog.category(category) == nil ? .missing(nearest: .home) : .valid
+        case .newItem(let category):
+            return catalog.category(category) == nil ? .missing(nearest: resolvedLibraryHome()) : .valid
+        case .category(let category, let page):
+            guard catalog.category(category) != nil else { return .missing(nearest: resolvedLibraryHome()) }
+            let last = lastListPage(of: category)
+            return page <= last ? .valid : .missing(nearest: .category(category, page: last))
         case .item(let category, let id, let tab):
             guard let item = catalog.item(id) else { return .missing(nearest: nearestForCategory(category)) }
             return item.category == category ? .valid : .moved(.item(item.category, id, tab))
@@ -27,12 +34,14 @@ extension AppCoordinator {
         }
     }
 
-    /// `route` if it matches the data, else the nearest screen that does.
+    /// `route` if it matches the data, else the nearest screen that does; `/library` as the list
+    /// it stands for.
     func nearestValid(_ route: LibraryRoute) -> LibraryRoute {
+        if route == .home { return resolvedLibraryHome() }
         switch check(route) {
-        case .valid: route
-        case .moved(let canonical): canonical
-        case .missing(let nearest): nearest
+        case .valid: return route
+        case .moved(let canonical): return canonical
+        case .missing(let nearest): return nearest
         }
     }
 
@@ -46,13 +55,31 @@ extension AppCoordinator {
         }
     }
 
-    /// What `/library` shows: the remembered category if it still exists, else the first one.
+    /// What `/library` stands for: the remembered category if it still exists, else the first one.
     func resolvedLibraryHome() -> LibraryRoute {
-        let catalog = dependencies.catalog
-        if let selected = existingChild(LibraryCoordinator.self)?.selectedCategory, catalog.category(selected) != nil {
-            return .category(selected)
+        LibraryCoordinator.home(
+            remembering: existingChild(LibraryCoordinator.self)?.selectedCategory, in: dependencies.catalog)
+    }
+
+    /// The last page of the category's list (1 for an empty or unknown category).
+    func lastListPage(of category: CategoryID) -> Int {
+        ItemListViewModel.pageCount(itemCount: dependencies.catalog.itemCount(in: category))
+    }
+
+    /// The page of the list under `route`: a category's own, the one that holds the item, or for
+    /// the new-item sheet the page the list stood on (when it shows the same category).
+    func listPage(for route: LibraryRoute) -> Int {
+        switch route {
+        case .category(_, let page):
+            return page
+        case .item(let category, let item, _), .deleteItem(let category, let item):
+            return ItemListViewModel.page(of: item, in: dependencies.catalog.items(in: category)) ?? 1
+        case .newItem(let category):
+            guard let library = existingChild(LibraryCoordinator.self), library.stack.root.category == category else { return 1 }
+            return min(library.listPage, lastListPage(of: category))
+        case .home, .settings:
+            return 1
         }
-        return catalog.categories().first.map { .category($0.id) } ?? .home
     }
 
     /// For a URL that does not parse: the longest prefix of it that names an existing screen.

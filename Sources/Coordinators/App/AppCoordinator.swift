@@ -71,7 +71,7 @@ public final class AppCoordinator: Coordinator {
     public func navigate(to route: AppRoute, viewer: Viewer) -> PendingOutcome {
         switch route {
         case .root:
-            return .ready(.redirect(lastLocation ?? .library(.home)))
+            return .ready(.redirect(fallbackLocation))
         case .inspector:
             return build(.inspector(inspectorSnapshot(isSignedIn: viewer.isSignedIn)), for: viewer)
         case .account(let accountRoute):
@@ -89,9 +89,11 @@ public final class AppCoordinator: Coordinator {
         }
     }
 
-    /// The screen for a URL that names no route (404), with the nearest screen that exists.
+    /// The screen for a URL that names no route (404), with the nearest screen that exists: the
+    /// path's own screen when only the query was wrong (a malformed `page`), else its longest prefix.
     public func notFound(path: String, query: String? = nil, viewer: Viewer) -> NavigationOutcome {
-        build(.notFound(requested: path, nearest: nearestRoute(toPath: path)), for: viewer).outcome()
+        let nearest = query == nil ? nil : AppRoute.parse(path: path).map(nearestValid)
+        return build(.notFound(requested: path, nearest: nearest ?? nearestRoute(toPath: path)), for: viewer).outcome()
     }
 
     func visit(_ route: AppRoute) {
@@ -105,6 +107,11 @@ public final class AppCoordinator: Coordinator {
     }
 
     func navigate(to route: LibraryRoute, viewer: Viewer) -> PendingOutcome {
+        if route == .home {
+            // `/library` names the remembered category's list, which has a URL of its own.
+            let home = resolvedLibraryHome()
+            if home != .home { return .ready(.canonical(.library(home))) }
+        }
         switch check(route) {
         case .moved(let canonical):
             return .ready(.redirect(.library(canonical)))
@@ -119,7 +126,7 @@ public final class AppCoordinator: Coordinator {
         if case .deleteItem(let category, let id) = route, !mayChange(id, viewer: viewer) {
             return forbidden(category, id, viewer: viewer)
         }
-        library.show(route == .home ? resolvedLibraryHome() : route)
+        library.show(route, listPage: listPage(for: route))
         visit(.library(route))
         // Back at a form left to sign in: it shows what was typed, once.
         let typed = viewer.isSignedIn && draft?.route == route ? draft?.values : nil
@@ -166,8 +173,8 @@ public final class AppCoordinator: Coordinator {
         return .redirect(.account(.login(next: route)))
     }
 
-    /// Where to go when nothing more specific is known.
-    var fallbackLocation: AppRoute { lastLocation ?? .library(.home) }
+    /// Where to go when nothing more specific is known: never `/library` itself while it redirects.
+    var fallbackLocation: AppRoute { lastLocation ?? .library(resolvedLibraryHome()) }
 
     // MARK: Ledger
 

@@ -13,7 +13,7 @@ extension ScreenBuilder {
     /// The screen a tab shows now (stack and sheet), or its first screen if never opened.
     func rememberedRoute(of tab: AppTab) -> AppRoute {
         switch tab {
-        case .library: .library(state.library?.visible ?? .home)
+        case .library: .library(linkable(state.library?.visible ?? .home))
         case .flow: .flow(state.flow?.visible ?? .primary)
         case .screen: .screen(state.screen?.visible ?? .primary)
         }
@@ -21,7 +21,7 @@ extension ScreenBuilder {
 
     func rootRoute(of tab: AppTab) -> AppRoute {
         switch tab {
-        case .library: .library(state.library?.root ?? .home)
+        case .library: .library(linkable(state.library?.root ?? .home))
         case .flow: .flow(.primary)
         case .screen: .screen(.primary)
         }

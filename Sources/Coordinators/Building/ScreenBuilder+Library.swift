@@ -32,19 +32,26 @@ extension ScreenBuilder {
             },
             settingsLink: Link(title: "Settings", href: .library(.settings), isCurrent: isShowingSettings))
 
+        // The list's page, as the stack stands on it (the page that holds the item beside it).
+        let listPage = stack.root.listPage ?? 1
+        let listRoute = { (category: CategoryID) in AppRoute.library(.category(category, page: listPage)) }
         if let category,
-            let list = ItemListViewModel(snapshot: snapshot, selected: detail?.1, settings: viewer.settings, catalog: catalog)
+            let list = ItemListViewModel(
+                snapshot: snapshot, selected: detail?.1, page: listPage, settings: viewer.settings, catalog: catalog)
         {
             content.list = ItemListContent(
-                categoryName: list.category.name, newItemHref: .library(.newItem(category)),
+                url: .library(.category(category, page: list.page)), categoryName: list.category.name, newItemHref: .library(.newItem(category)),
                 rows: list.rows.map { row in
                     ItemListContent.Row(
                         title: row.title, subtitle: row.subtitle, href: .library(.item(category, row.id, nil)),
                         isSelected: row.isSelected, isFavourite: row.isFavourite)
-                })
+                },
+                pagination: pagination(of: list, in: category))
         }
         if let (category, item, tab) = detail, let model = detailModel {
-            content.detail = detailContent(model, category: category, item: item, tab: tab, form: stack.sheet == nil ? form : nil)
+            content.detail = detailContent(
+                model, category: category, item: item, tab: tab, closeHref: listRoute(category),
+                form: stack.sheet == nil ? form : nil)
         }
         if isShowingSettings {
             let model = settingsModel ?? SettingsViewModel(settings: viewer.settings, user: viewer.user?.id, accounts: dependencies.accounts)
@@ -57,12 +64,29 @@ extension ScreenBuilder {
         screen.title = title(of: stack.visible)
         (screen.breadcrumbs, screen.backLink) = trail(stack) { title(of: $0) }
         screen.keepsBreadcrumbRow = true
-        screen.sheet = stack.sheet.flatMap { librarySheet($0, detail: detailModel, form: form) }
+        screen.sheet = stack.sheet.flatMap { librarySheet($0, detail: detailModel, under: listRoute, form: form) }
         return screen
     }
 
+    /// The pager's links, when the list has more than one page.
+    private func pagination(of list: ItemListViewModel, in category: CategoryID) -> ListPagination? {
+        guard list.pageCount > 1 else { return nil }
+        let page = { (number: Int) in AppRoute.library(.category(category, page: number)) }
+        return ListPagination(
+            label: "Pages of \(list.category.name)", status: list.rangeText,
+            previous: list.hasPreviousPage ? Link(title: "Previous", href: page(list.page - 1)) : nil,
+            next: list.hasNextPage ? Link(title: "Next", href: page(list.page + 1)) : nil,
+            marks: list.pageMarks.map { mark in
+                switch mark {
+                case .page(let number): ListPagination.Mark(number: number, href: page(number), isCurrent: number == list.page)
+                case .gap: .gap
+                }
+            })
+    }
+
     private func detailContent(
-        _ model: ItemDetailViewModel, category: CategoryID, item: ItemID, tab: DetailTab, form: FormState?
+        _ model: ItemDetailViewModel, category: CategoryID, item: ItemID, tab: DetailTab, closeHref: AppRoute,
+        form: FormState?
     ) -> ItemDetailContent {
         let optionsURL = AppRoute.library(.item(category, item, .options))
         var content = ItemDetailContent(
@@ -73,7 +97,7 @@ extension ScreenBuilder {
                     title: entry.title, href: .library(.item(category, item, entry.tab == .overview ? nil : entry.tab)),
                     isCurrent: entry.isSelected)
             },
-            tab: tab, closeHref: .library(.category(category)), canEdit: model.offersForms)
+            tab: tab, closeHref: closeHref, canEdit: model.offersForms)
         switch tab {
         case .overview:
             content.overview = model.overview
@@ -93,11 +117,13 @@ extension ScreenBuilder {
         return content
     }
 
-    private func librarySheet(_ page: LibraryRoute, detail: ItemDetailViewModel?, form: FormState?) -> Sheet? {
+    private func librarySheet(
+        _ page: LibraryRoute, detail: ItemDetailViewModel?, under list: (CategoryID) -> AppRoute, form: FormState?
+    ) -> Sheet? {
         switch page {
         case .newItem(let category):
             return Sheet(
-                kind: .newItem, title: "New item", dismissHref: .library(.category(category)),
+                kind: .newItem, title: "New item", dismissHref: list(category),
                 form: FormContent(
                     action: .library(page), submitLabel: "Add item", state: form ?? ItemFormViewModel().state))
         case .deleteItem:

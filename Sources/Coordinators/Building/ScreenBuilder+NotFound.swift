@@ -16,8 +16,10 @@ extension ScreenBuilder {
 
     /// Links to the existing screens whose printed routes are nearest to `path` by edit distance (dev mode).
     func closestRoutes(to path: String) -> [Link] {
-        var candidates: [AppRoute] = [
-            .library(.home), .library(.settings), .inspector,
+        // `/library` only while it is a screen (no category): otherwise it redirects to one below.
+        var candidates: [AppRoute] = libraryHome == .home ? [.library(.home)] : []
+        candidates += [
+            .library(.settings), .inspector,
             .account(.login(next: nil)), .account(.register(next: nil)), .account(.forgotPassword(next: nil)),
         ]
         candidates += FlowRoute.allCases.map(AppRoute.flow) + ScreenRoute.allCases.map(AppRoute.screen)

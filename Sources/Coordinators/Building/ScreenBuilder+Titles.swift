@@ -24,7 +24,9 @@ extension ScreenBuilder {
         switch route {
         case .home: return "Library"
         case .settings: return "Settings"
-        case .category(let category): return catalog.category(category)?.name ?? category.rawValue
+        case .category(let category, let page):
+            let name = catalog.category(category)?.name ?? category.rawValue
+            return page == 1 ? name : "\(name), page \(page)"
         case .item(_, let item, _): return catalog.item(item)?.title ?? "Item \(item)"
         case .newItem: return "New item"
         case .deleteItem: return "Delete item?"

@@ -33,7 +33,17 @@ public struct ScreenBuilder: Sendable {
     }
 
     // The tabs' stacks as decided; a tab never opened shows its first screen.
-    var libraryStack: NavigationStack<LibraryRoute> { state.library ?? NavigationStack(root: .home) }
+    var libraryStack: NavigationStack<LibraryRoute> { state.library ?? NavigationStack(root: libraryHome) }
     var flowStack: NavigationStack<FlowRoute> { state.flow ?? NavigationStack(root: .primary) }
     var screenStack: NavigationStack<ScreenRoute> { state.screen ?? NavigationStack(root: .primary) }
+
+    /// The list `/library` stands for, so links go straight to it rather than through its redirect.
+    var libraryHome: LibraryRoute {
+        LibraryCoordinator.home(remembering: state.selectedCategory, in: dependencies.catalog)
+    }
+
+    /// `route`, with `/library` replaced by the list it stands for.
+    func linkable(_ route: LibraryRoute) -> LibraryRoute {
+        route == .home ? libraryHome : route
+    }
 }

@@ -4,7 +4,8 @@ import ViewModels
 /// Which screen a GET shows, as the coordinator decided it: a plain value that crosses from the
 /// session's lock to `ScreenBuilder`.
 public enum ScreenRequest: Hashable, Sendable {
-    /// The Library as its stack stands; `url` is the route as requested (`/library` stays `/library`).
+    /// The Library as its stack stands; `url` is the route as requested (`/library` only when there
+    /// is no category to redirect it to).
     /// `draft`: what the viewer typed into the visible form before signing in.
     case library(url: AppRoute, draft: ItemDraft? = nil)
     case flow(FlowRoute)

@@ -30,44 +30,52 @@ public final class LibraryCoordinator: TabCoordinator {
     public var isShowingSettings: Bool { stack.root == .settings }
 
     /// The stack a deep link to `route` implies (`.home` must already be resolved by the caller
-    /// when a category is known).
-    public static func stack(for route: LibraryRoute) -> NavigationStack<LibraryRoute> {
+    /// when a category is known). `listPage` is the page of the category's list under an item or
+    /// a sheet, which the coordinator reads from the data (the page that holds the item); a
+    /// category's own route names its page.
+    public static func stack(for route: LibraryRoute, listPage: Int = 1) -> NavigationStack<LibraryRoute> {
         switch route {
         case .home, .settings, .category:
             return NavigationStack(root: route)
         case .item(let category, _, _):
-            return NavigationStack(root: .category(category), pushed: [route])
+            return NavigationStack(root: .category(category, page: listPage), pushed: [route])
         case .newItem(let category):
-            return NavigationStack(root: .category(category), sheet: route)
+            return NavigationStack(root: .category(category, page: listPage), sheet: route)
         case .deleteItem(let category, let item):
-            return NavigationStack(root: .category(category), pushed: [.item(category, item, nil)], sheet: route)
+            return NavigationStack(root: .category(category, page: listPage), pushed: [.item(category, item, nil)], sheet: route)
         }
     }
 
-    /// Makes the tab show `route`, remembering its category. A sheet over the item on screen keeps
-    /// the item's tab behind it (delete from Options: Options stays under the sheet).
-    public func show(_ route: LibraryRoute) {
+    /// Makes the tab show `route` over the list's page `listPage`, remembering its category. A
+    /// sheet over the item on screen keeps the item's tab behind it (delete from Options: Options
+    /// stays under the sheet).
+    public func show(_ route: LibraryRoute, listPage: Int = 1) {
         if let category = route.category { selectedCategory = category }
-        var target = Self.stack(for: route)
+        var target = Self.stack(for: route, listPage: listPage)
         if case .deleteItem(let category, let item) = route, case .item(category, item, let tab?) = stack.top {
-            target = NavigationStack(root: .category(category), pushed: [.item(category, item, tab)], sheet: route)
+            target = NavigationStack(
+                root: .category(category, page: listPage), pushed: [.item(category, item, tab)], sheet: route)
         }
         reconcile(to: target)
     }
+
+    /// The page of the list the stack stands on (1 when it shows no list).
+    public var listPage: Int { stack.root.listPage ?? 1 }
 
     /// Selecting a category always clears the item.
     public func navigateToCategory(_ category: CategoryID) {
         show(.category(category))
     }
 
-    public func navigateToItem(_ item: ItemID, in category: CategoryID, tab: DetailTab? = nil) {
-        show(.item(category, item, tab))
+    public func navigateToItem(_ item: ItemID, in category: CategoryID, tab: DetailTab? = nil, listPage: Int = 1) {
+        show(.item(category, item, tab), listPage: listPage)
     }
 
-    /// Switches the selected item's detail tab; nothing happens without a selected item.
+    /// Switches the selected item's detail tab, the list staying on its page; nothing happens
+    /// without a selected item.
     public func selectTab(_ tab: DetailTab) {
         guard case .item(let category, let item, _) = stack.top else { return }
-        show(.item(category, item, tab))
+        show(.item(category, item, tab), listPage: listPage)
     }
 
     /// Back to the category's list.
@@ -85,8 +93,10 @@ public final class LibraryCoordinator: TabCoordinator {
         navigate { $0.replace(with: .home) }
     }
 
-    /// The route `/library` stands for right now.
-    public var homeRoute: LibraryRoute {
-        selectedCategory.map(LibraryRoute.category) ?? .home
+    /// What `/library` stands for: the remembered category if it still exists, else the first
+    /// one; `.home` itself only when there is no category at all.
+    public static func home(remembering selected: CategoryID?, in catalog: any CatalogRepository) -> LibraryRoute {
+        if let selected, catalog.category(selected) != nil { return .category(selected) }
+        return catalog.categories().first.map { .category($0.id) } ?? .home
     }
 }

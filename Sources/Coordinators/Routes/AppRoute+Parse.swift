@@ -6,7 +6,8 @@ extension AppRoute {
     /// percent-encoded). Fixed words (`items`, `options`, `secondary1`, …) match in any spelling
     /// (`%6Fptions`), so Web can redirect them to the printed one; a category slug is decoded as
     /// a name, so `%73ettings` is the category "settings", not the Settings screen. The whole
-    /// path must be consumed; unknown query parameters are ignored.
+    /// path must be consumed; unknown query parameters are ignored. A category's `page` is read
+    /// as `ListPageQuery` says: a malformed one names no screen.
     public static func parse(path: String, query: String? = nil) -> AppRoute? {
         guard path.hasPrefix("/") else { return nil }
         if path == "/" { return .root }
@@ -19,7 +20,7 @@ extension AppRoute {
         guard let first = raw.first.flatMap(word) else { return nil }
         let rest = raw.dropFirst()
         switch first {
-        case "library": return LibraryRoute.parse(rest).map(AppRoute.library)
+        case "library": return LibraryRoute.parse(rest, query: query).map(AppRoute.library)
         case "flow": return FlowRoute.parse(rest).map(AppRoute.flow)
         case "screen": return ScreenRoute.parse(rest).map(AppRoute.screen)
         case "_navigation": return rest.isEmpty ? .inspector : nil
@@ -45,7 +46,7 @@ extension AppRoute {
 }
 
 extension LibraryRoute {
-    static func parse(_ segments: ArraySlice<Substring>) -> LibraryRoute? {
+    static func parse(_ segments: ArraySlice<Substring>, query: String? = nil) -> LibraryRoute? {
         let s = Array(segments)
         switch s.count {
         case 0:
@@ -57,7 +58,7 @@ extension LibraryRoute {
         }
         guard let slug = URLComponentCoding.decode(s[0]), !slug.isEmpty else { return nil }
         let category = CategoryID(slug)
-        if s.count == 1 { return .category(category) }
+        if s.count == 1 { return ListPageQuery.page(in: query).map { .category(category, page: $0) } }
         let words = s.dropFirst().compactMap(AppRoute.word)
         guard words.count == s.count - 1, words[0] == "items", words.count >= 2, words.count <= 3 else { return nil }
         if words[1] == "new" { return words.count == 2 ? .newItem(category) : nil }
@@ -108,18 +109,20 @@ extension AccountRoute {
     }
 
     /// The `next` parameter as a route; anything that is not a non-account Waypoint route is dropped.
-    /// Only its path is parsed: the routes it may name take no query, and skipping an account
-    /// route's own `next` means a `next` nested thousands deep costs one parse, not a recursion each.
+    /// Its path is parsed first, alone: an account route is dropped there, without reading its own
+    /// `next`, so a `next` nested thousands deep costs one parse, not a recursion each. Only then is
+    /// the query read, for the routes that have one (a list's page).
     static func next(in query: String?) -> AppRoute? {
         guard let query else { return nil }
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, parts[0] == "next" else { continue }
-            guard let value = URLComponentCoding.decode(parts[1], plusIsSpace: true),
-                let route = AppRoute.parse(url: String(value.prefix { $0 != "?" }))
-            else { return nil }
+            guard let value = URLComponentCoding.decode(parts[1], plusIsSpace: true) else { return nil }
+            let path = String(value.prefix { $0 != "?" })
+            guard let route = AppRoute.parse(url: path) else { return nil }
             if case .account = route { return nil }
-            return route
+            guard path.utf8.count < value.utf8.count else { return route }
+            return AppRoute.parse(url: value)
         }
         return nil
     }

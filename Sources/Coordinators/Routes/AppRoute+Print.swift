@@ -1,7 +1,8 @@
 import Models
 
 extension AppRoute {
-    /// The route's one canonical URL (path and, for account pages, `?next=`). Every href and form
+    /// The route's one canonical URL (path and, for account pages, `?next=`; for a list's later
+    /// pages, `?page=`). Every href and form
     /// action of a `Screen` is a route, printed at the edge with this or `print(into:)`.
     public func print() -> String {
         var bytes: [UInt8] = []
@@ -21,7 +22,7 @@ extension AppRoute {
     /// Appends exactly the bytes of `print()` to any output: a page prints dozens of routes straight
     /// into its template data (Web's output), specialized there, since this is inlinable.
     @inlinable
-    public func print<Output: RouteOutput>(into output: inout Output) {
+    public func print<Output: RouteOutput & ~Copyable>(into output: inout Output) {
         var writer = RouteWriter(output: consume output)
         write(to: &writer)
         output = writer.finish()
@@ -29,7 +30,7 @@ extension AppRoute {
 
     /// The one printer: every spelling of a route is made through here.
     @inlinable
-    func write<Output>(to writer: inout RouteWriter<Output>) {
+    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .root: writer.append("/")
         case .library(let route): route.write(to: &writer)
@@ -46,16 +47,22 @@ extension LibraryRoute {
 
     public func print(into bytes: inout [UInt8]) { AppRoute.library(self).print(into: &bytes) }
 
-    /// `/library/{category}[/items/{item}]{tail}`. A page prints dozens of these.
+    /// `/library/{category}[/items/{item}]{tail}`, and a list's page past the first as
+    /// `?page={page}`. A page prints dozens of these.
     @inlinable
-    func write<Output>(to writer: inout RouteWriter<Output>) {
+    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .home:
             writer.append("/library")
         case .settings:
             writer.append("/library/settings")
-        case .category(let category):
+        case .category(let category, let page):
             Self.write(category, to: &writer)
+            // The first page is the category's own URL: one spelling per screen.
+            if page != 1 {
+                writer.append("?page=")
+                writer.append(decimal: page)
+            }
         case .item(let category, let item, let tab):
             Self.write(category, item: item, to: &writer)
             switch tab {
@@ -76,7 +83,7 @@ extension LibraryRoute {
     }
 
     @inlinable
-    static func write<Output>(_ category: CategoryID, item: ItemID? = nil, to writer: inout RouteWriter<Output>) {
+    static func write<Output: ~Copyable>(_ category: CategoryID, item: ItemID? = nil, to writer: inout RouteWriter<Output>) {
         writer.append("/library/")
         // A slug spelled like a fixed segment (`settings`) is fully escaped: the parser matches fixed
         // segments before decoding, so the category stays reachable and the round trip stays exact.
@@ -99,7 +106,7 @@ extension FlowRoute {
 
     /// `/flow`, then one segment per page of `stackPages` after the first.
     @inlinable
-    func write<Output>(to writer: inout RouteWriter<Output>) {
+    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .primary: writer.append("/flow")
         case .secondary1: writer.append("/flow/secondary1")
@@ -115,7 +122,7 @@ extension ScreenRoute {
     public func print(into bytes: inout [UInt8]) { AppRoute.screen(self).print(into: &bytes) }
 
     @inlinable
-    func write<Output>(to writer: inout RouteWriter<Output>) {
+    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .primary: writer.append("/screen")
         case .detail: writer.append("/screen/detail")
@@ -130,7 +137,7 @@ extension AccountRoute {
     public func print(into bytes: inout [UInt8]) { AppRoute.account(self).print(into: &bytes) }
 
     @inlinable
-    func write<Output>(to writer: inout RouteWriter<Output>) {
+    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
         switch self {
         case .login(let next):
             writer.append("/login")
@@ -152,7 +159,7 @@ extension AccountRoute {
     }
 
     @inlinable
-    static func write<Output>(next: AppRoute?, to writer: inout RouteWriter<Output>) {
+    static func write<Output: ~Copyable>(next: AppRoute?, to writer: inout RouteWriter<Output>) {
         guard let next else { return }
         writer.append("?next=")
         writer.append(queryValue: next)

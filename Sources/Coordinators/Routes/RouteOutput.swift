@@ -3,8 +3,9 @@
 /// which the compiler specializes the printer: an array here, a page's template data in Web, a
 /// comparison with a request's path in `canonicalLocation`.
 ///
-/// Printed routes are ASCII: fixed text, unreserved bytes and `%XX` escapes.
-public protocol RouteOutput {
+/// Printed routes are ASCII: fixed text, unreserved bytes and `%XX` escapes. An output may be
+/// noncopyable (a writer into memory it must not outlive).
+public protocol RouteOutput: ~Copyable {
     /// One byte: a digit, or a piece of a `%XX` escape.
     mutating func append(_ byte: UInt8)
     /// Fixed text of the URL contract (`/library/`, `/items/`…).

@@ -5,8 +5,9 @@
 /// printing it apart first. At depth 0, the usual one, every piece goes to the output as it is.
 ///
 /// Inlinable, with the printer, so that Web's output gets a printer of its own, specialized.
+/// Noncopyable, like the output it may hold (Web's writer into a page's data).
 @usableFromInline
-struct RouteWriter<Output: RouteOutput> {
+struct RouteWriter<Output: RouteOutput & ~Copyable>: ~Copyable {
     @usableFromInline var output: Output
     @usableFromInline var escapes = 0
 

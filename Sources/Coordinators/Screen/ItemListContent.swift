@@ -9,8 +9,14 @@ public struct ItemListContent: Hashable, Sendable {
         public var isFavourite: Bool
     }
 
+    /// The list's own page (`/library/{category}?page=2`); the script starts a list at its top
+    /// when this changes, and keeps its scroll while it does not.
+    public var url: AppRoute
     public var categoryName: String
     public var newItemHref: AppRoute
+    /// The page's rows only.
     public var rows: [Row]
+    /// Nil when the whole list fits on one page.
+    public var pagination: ListPagination?
     public var isEmpty: Bool { rows.isEmpty }
 }

@@ -6,6 +6,10 @@ public enum NavigationOutcome: Hashable, Sendable {
     case render(Screen)
     /// Go to another URL with a GET (post/redirect/get, `/` → last location, guarded → login).
     case redirect(AppRoute)
+    /// The URL asked for is another name for this route's screen (`/library` for the remembered
+    /// category's list): ask for the route's own URL instead, the same way (Web: 308), so no
+    /// screen is answered under two URLs.
+    case canonical(AppRoute)
     /// Start a signed-in session for `user` (new session id), then go to `then`.
     case signIn(User, then: AppRoute)
     /// End the signed-in session, then go to `then`.
@@ -17,14 +21,14 @@ public enum NavigationOutcome: Hashable, Sendable {
     public var screen: Screen? {
         switch self {
         case .render(let screen), .rateLimited(let screen, _): screen
-        case .redirect, .signIn, .signOut: nil
+        case .redirect, .canonical, .signIn, .signOut: nil
         }
     }
 
     /// Where the outcome sends the browser, if it redirects.
     public var location: AppRoute? {
         switch self {
-        case .redirect(let route), .signIn(_, let route), .signOut(let route): route
+        case .redirect(let route), .canonical(let route), .signIn(_, let route), .signOut(let route): route
         case .render, .rateLimited: nil
         }
     }

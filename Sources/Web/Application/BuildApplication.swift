@@ -52,7 +52,7 @@ public func buildApplication(
             services = try AppServices(
                 configuration: .init(
                     dataDirectory: configuration.dataDirectory, passwordIterations: configuration.passwordIterations,
-                    resetLinkBase: configuration.publicURL?.description
+                    demoData: configuration.demoData, resetLinkBase: configuration.publicURL?.description
                         ?? (configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)"),
                     throttles: .init(login: options.loginThrottle), redis: configuration.redis.map(boundedForPages),
                     commitObserver: metrics.storeCommits.observe),

@@ -2,6 +2,7 @@ import HTTPCore
 import HTTPServer
 import Log
 import RedisClient
+import Services
 
 extension WaypointConfiguration {
     /// One setting: its flag, its environment variable, and how a text value is applied.
@@ -29,6 +30,14 @@ extension WaypointConfiguration {
         Option(flag: "--data", variable: "WAYPOINT_DATA", placeholder: "DIR", defaultText: "./data",
                summary: "data folder, created and seeded on first start") { configuration, value, source throws(Error) in
             configuration.dataDirectory = try path(value, source)
+        },
+        Option(flag: "--demo-data", variable: "WAYPOINT_DEMO_DATA", placeholder: "SET", defaultText: "library",
+               summary: "what a new data folder is seeded with: library, or benchmark (bench/PAGE_SPEC.md)") {
+            configuration, value, source throws(Error) in
+            guard let set = DemoDataSet(rawValue: value.lowercased()) else {
+                throw .invalidValue(source: source, value: value, expected: "library or benchmark")
+            }
+            configuration.demoData = set
         },
         Option(flag: "--public", variable: "WAYPOINT_PUBLIC", placeholder: "DIR", defaultText: "./Public",
                summary: "static files served at the site root") { configuration, value, source throws(Error) in

@@ -2,6 +2,7 @@ import HTTPCore
 import HTTPServer
 import Log
 import RedisClient
+import Services
 
 /// Everything Waypoint needs to start, from flags and environment variables (a flag wins over its
 /// variable). Parsing is a pure function, so every rule is tested without starting a process.
@@ -9,6 +10,8 @@ public struct WaypointConfiguration: Sendable, Equatable {
     public var host = "127.0.0.1"
     public var port = 8080
     public var dataDirectory = "./data"
+    /// What a new data folder is seeded with.
+    public var demoData = DemoDataSet.library
     public var publicDirectory = "./Public"
     public var templatesDirectory = "./Templates"
     /// Template reload and near-match 404s.

@@ -25,10 +25,31 @@ extension LibraryContent.CategoryLink: TemplateFields {
 
 extension ItemListContent: TemplateFields {
     func addFields(to data: inout TemplateData) {
+        data.add(Keys.url, url)
         data.add(Keys.categoryName, categoryName)
         data.add(Keys.newItemHref, newItemHref)
         data.add(Keys.rows, list: rows)
         data.add(Keys.isEmpty, isEmpty)
+        data.add(Keys.pagination, pagination)
+    }
+}
+
+extension ListPagination: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.label, label)
+        data.add(Keys.status, status)
+        data.add(Keys.previous, previous)
+        data.add(Keys.next, next)
+        data.add(Keys.marks, list: marks)
+    }
+}
+
+extension ListPagination.Mark: TemplateFields {
+    func addFields(to data: inout TemplateData) {
+        data.add(Keys.isGap, isGap)
+        if let number { data.add(Keys.number, number) } else { data.addNull(Keys.number) }
+        data.add(Keys.href, href)
+        data.add(Keys.isCurrent, isCurrent)
     }
 }
 

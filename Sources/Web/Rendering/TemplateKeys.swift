@@ -75,6 +75,12 @@ enum Keys {
     static let options: TemplateKey = "options"
     static let overview: TemplateKey = "overview"
     static let page: TemplateKey = "page"
+    static let pagination: TemplateKey = "pagination"
+    static let previous: TemplateKey = "previous"
+    static let next: TemplateKey = "next"
+    static let marks: TemplateKey = "marks"
+    static let number: TemplateKey = "number"
+    static let isGap: TemplateKey = "isGap"
     static let pages: TemplateKey = "pages"
     static let position: TemplateKey = "position"
     static let prefix: TemplateKey = "prefix"
@@ -133,6 +139,7 @@ enum Keys {
     /// against at start-up (a template naming anything else is a typo).
     static let all: [TemplateKey] = [
         canEdit, createdBy, readOnlyNotice,
+        pagination, previous, next, marks, number, isGap,
         boxes, detailY, diagram, height, icon, isSheet, labelX, labelY, lines, treeDiagram, width, x, x1, x2, y, y1, y2,
         action, autocomplete, backLink, backToRoot, breadcrumbs, categories, categoryName, choices, closeHref,
         closest, content, created, createdISO, csrfToken, deleteHref, depth, detail, detailHref, dismissHref,

@@ -19,6 +19,8 @@ extension AppResponder {
             return response
         case .redirect(let target):
             return redirect(to: target, connection: connection)
+        case .canonical(let target):
+            return canonicalRedirect(to: target.print(), connection: connection)
         case .signIn(let user, let target):
             if let saved = userNavigation?.navigation(of: user.id) {
                 _ = try? session.withNavigation(dependencies) { $0.adoptTabs(from: saved) }

@@ -159,7 +159,8 @@ final class AppResponder: HTTPResponder {
         }
         var response = response(for: outcome, route: route, session: session, connection: connection)
         switch admission {
-        case .admitted where response.status != .notFound:
+        // A page that exists, not a 404 nor another name of a screen (`/library`'s 308).
+        case .admitted where response.status != .notFound && response.status != .permanentRedirect:
             sessions.insert(session, now: clock())
             response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
         case .stored:

@@ -53,7 +53,7 @@ final class RedisAppServicesTests {
         #expect(services.count == directories.count)
         #expect(services.filter(\.seeded).count == 1)
         for instance in services {
-            #expect(instance.catalog.categories().count == DemoData.categories().count)
+            #expect(instance.catalog.categories().count == DemoData.categories(.library).count)
             #expect(try instance.accounts.authenticate(username: DemoData.username, password: DemoData.password).username
                 == DemoData.username)
         }

@@ -26,14 +26,15 @@ final class ServerProcess {
         let finished = EventCount()
     }
 
-    /// Starts the server and waits for its "listening" line (bounded by `timeout`).
-    init(dataDirectory: String, arguments: [String] = [], timeout: TimeInterval = 20) throws {
+    /// Starts the server and waits for its "listening" line (bounded by `timeout`). A new data
+    /// folder gets the benchmark's data set, which the tests name (`Item 7 <3>`), unless asked.
+    init(dataDirectory: String, arguments: [String] = [], demoData: String = "benchmark", timeout: TimeInterval = 20) throws {
         let executable = Self.executablePath
         guard FileManager.default.isExecutableFile(atPath: executable) else { throw Failure.notBuilt(executable) }
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [
             "--port", "0", "--data", dataDirectory, "--password-iterations", "1000",
-            "--templates", TestApp.templatesDirectory, "--public", TestApp.publicDirectory,
+            "--templates", TestApp.templatesDirectory, "--public", TestApp.publicDirectory, "--demo-data", demoData,
         ] + arguments
         logPath = logFolder.path("server.log")
         FileManager.default.createFile(atPath: logPath, contents: nil)

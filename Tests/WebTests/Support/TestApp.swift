@@ -26,7 +26,8 @@ final class TestApp {
     init(
         options: Application.Options = TestApp.defaultOptions, isDevelopment: Bool = false,
         templatesDirectory: String = TestApp.templatesDirectory, dataDirectory: String? = nil,
-        trustedProxies: TrustedProxies = TrustedProxies(), metricsAllow: [IPNetwork] = [], redis: RedisConfiguration? = nil
+        trustedProxies: TrustedProxies = TrustedProxies(), metricsAllow: [IPNetwork] = [], redis: RedisConfiguration? = nil,
+        demoData: DemoDataSet = .benchmark
     ) throws {
         let scratch = dataDirectory == nil ? TemporaryDirectory(prefix: "waypoint-web") : nil
         self.scratch = scratch
@@ -42,6 +43,8 @@ final class TestApp {
         configuration.metricsAllow = metricsAllow
         configuration.logLevel = .error
         configuration.redis = redis
+        // The benchmark's small regular data, which the tests name (`Item 7 <3>`), unless asked.
+        configuration.demoData = demoData
         self.options = options
         self.configuration = configuration
         application = try buildApplication(configuration, options: options, logger: Logger(level: .error))
@@ -75,7 +78,8 @@ final class TestApp {
     func restarted() throws -> TestApp {
         application.shutdown()
         let next = try TestApp(
-            options: options, templatesDirectory: configuration.templatesDirectory, dataDirectory: dataDirectory)
+            options: options, templatesDirectory: configuration.templatesDirectory, dataDirectory: dataDirectory,
+            demoData: configuration.demoData)
         next.scratch = scratch
         return next
     }

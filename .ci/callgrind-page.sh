@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Counts the instructions Waypoint executes per benchmark page (the signed-in item-detail page of
+# .ci/bench-page.sh), with valgrind's callgrind: a count that does not drift with the load of this
+# shared machine, unlike req/s, so a change to the hot path can be judged on one run.
+#
+# The release binary runs under callgrind; the script signs in, fetches the page WARMUP times over
+# one keep-alive connection, zeroes the counters, fetches it REQUESTS more times, dumps, and prints
+# the instructions per page: all of the server's threads (HTTP, session, view models, rendering),
+# and the part spent inside TemplateLibrary.render and in building the page's TemplateData.
+#
+# Usage: .ci/callgrind-page.sh [BINARY]   (default: .build-release/release/waypoint; build it first
+#                                          with swift build -c release --scratch-path .build-release)
+# Environment: REQUESTS=400 WARMUP=50 PORT=8097 KEEP=1 (keep the callgrind output, path printed)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BIN="${1:-$ROOT/.build-release/release/waypoint}"
+REQUESTS="${REQUESTS:-400}"
+WARMUP="${WARMUP:-50}"
+PORT="${PORT:-8097}"
+for tool in valgrind callgrind_control callgrind_annotate curl; do
+    command -v "$tool" >/dev/null || { echo "callgrind-page: $tool not found (apt-get install -y valgrind curl)" >&2; exit 2; }
+done
+[ -x "$BIN" ] || { echo "callgrind-page: no binary at $BIN" >&2; exit 2; }
+
+WORK="$(mktemp -d /tmp/waypoint-callgrind.XXXXXX)"
+PID=""
+cleanup() {
+    [ -n "$PID" ] && kill "$PID" 2>/dev/null && wait "$PID" 2>/dev/null || true
+    [ "${KEEP:-0}" = 1 ] || rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+# Few PBKDF2 iterations: signing in under valgrind would otherwise take minutes, and is not measured.
+valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out" \
+    "$BIN" --port "$PORT" --data "$WORK/data" --public "$ROOT/Public" --templates "$ROOT/Templates" \
+    --log-level warning --password-iterations 1000 >"$WORK/server.log" 2>&1 &
+PID=$!
+BASE="http://127.0.0.1:$PORT"
+for _ in $(seq 1 600); do
+    curl -fsS -o /dev/null --max-time 2 "$BASE/healthz" 2>/dev/null && break
+    kill -0 "$PID" 2>/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
+    sleep 0.2
+done
+
+JAR="$WORK/cookies"
+TOKEN="$(curl -fsS -c "$JAR" -b "$JAR" "$BASE/login" | sed -n 's/.*name="csrfToken" value="\([^"]*\)".*/\1/p' | head -n 1)"
+[ -n "$TOKEN" ] || { echo "callgrind-page: no CSRF token on /login" >&2; exit 1; }
+curl -fsS -o /dev/null -c "$JAR" -b "$JAR" --data-urlencode "csrfToken=$TOKEN" \
+    --data-urlencode "username=demo" --data-urlencode "password=demo-password" "$BASE/login"
+COOKIE="$(awk '$6 == "waypoint_session" { print $6 "=" $7 }' "$JAR" | tail -n 1)"
+PAGE="$BASE/library/category-3/items/107/details"
+curl -fsS -o "$WORK/page.html" -H "Cookie: $COOKIE" "$PAGE"
+grep -qF "Signed in as" "$WORK/page.html" || { echo "callgrind-page: the page is not signed in" >&2; exit 1; }
+
+fetch() { # count: that many GETs of the page over one connection
+    local args=()
+    for _ in $(seq 1 "$1"); do args+=(-o /dev/null "$PAGE"); done
+    curl -fsS -H "Cookie: $COOKIE" "${args[@]}"
+}
+fetch "$WARMUP"
+callgrind_control -z "$PID" >/dev/null
+fetch "$REQUESTS"
+callgrind_control -d "$PID" >/dev/null
+DUMP="$(ls -t "$WORK"/callgrind.out.* | head -n 1)"
+
+TOTAL="$(sed -n 's/^summary: \([0-9]*\).*/\1/p' "$DUMP" | head -n 1)"
+[ -n "$TOTAL" ] || TOTAL="$(sed -n 's/^totals: \([0-9]*\).*/\1/p' "$DUMP" | head -n 1)"
+# Inclusive counts of the template engine's two entry points on this page.
+INCLUSIVE="$(callgrind_annotate --inclusive=yes --threshold=100 "$DUMP" 2>/dev/null)"
+inclusive() { # pattern in the mangled name
+    echo "$INCLUSIVE" | grep -E "$1" | head -n 1 | awk '{ gsub(",", "", $1); print $1 }'
+}
+RENDER="$(inclusive 'TemplateLibrary.*render|14TemplateEngine0A7LibraryV6render')"
+BUILD="$(inclusive 'TemplateEngine0A4DataV7setRoot')"
+echo "page bytes: $(wc -c <"$WORK/page.html")"
+echo "requests measured: $REQUESTS"
+echo "instructions per page (whole server): $((TOTAL / REQUESTS))"
+[ -n "$RENDER" ] && echo "instructions per page in TemplateLibrary.render: $((RENDER / REQUESTS))"
+[ -n "$BUILD" ] && echo "instructions per page in TemplateData.setRoot (building the data): $((BUILD / REQUESTS))"
+[ "${KEEP:-0}" = 1 ] && echo "callgrind output: $DUMP"
+exit 0

@@ -1,0 +1,1 @@
+../Fuzz/TemplateRenderFuzz.swift
