@@ -15,11 +15,12 @@
 #        swift build -c release --product waypoint --scratch-path .build-release)
 # Environment: BENCH_DIR=../shared/bench, ROUNDS/DURATION/CONNS/... pass through to run-bench.sh,
 #              CLUSTER_SECONDS=10 CLUSTER_CONNS=64, COUNT_REQUESTS=1000, SKIP_COMPARE=1 skips part 1.
-# Figures of 2026-11-25 (2 shared cores): redis/embedded 0.51-0.61 over five runs; 2 commands
+# Figures of 2026-11-25 (2 shared, busy cores): redis/embedded 0.51-0.67 over six runs; 2 commands
 # (GET of the version, HGET of the session's version) in 1 round trip per page; three instances
-# behind haproxy ~5,200 req/s in all, ~190 µs CPU per page per instance (one alone on Redis ~155,
-# on the embedded store ~87), haproxy ~50 µs and Redis ~15 µs per page. The extra cost is thread
-# hand-offs (event loop -> worker -> event loop) and blocking socket I/O, not Redis.
+# behind haproxy ~5,200-5,400 req/s in all, 185-220 µs CPU per page per instance (one alone on
+# Redis 155-172, on the embedded store 87-91), haproxy 50-60 µs and Redis 15-16 µs per page. The
+# extra cost is thread hand-offs (event loop -> worker -> event loop: perf shows the scheduler's
+# task switching on top) and blocking socket I/O, not Redis.
 # Needs wrk, curl, redis-server, haproxy, python3, ss. Every process it starts is stopped by PID.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
