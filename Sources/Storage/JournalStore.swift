@@ -89,6 +89,9 @@ public final class JournalStore: KeyValueStore {
 
     public var isEmpty: Bool { state.withLock { $0.contents.isEmpty && $0.queue.isEmpty } }
 
+    /// The collections holding at least one entry, sorted: what a copy of the whole store reads.
+    public var collectionNames: [String] { state.withLock { $0.contents.collections.keys.sorted() } }
+
     /// The journal's current generation (bumped by each snapshot).
     public var generation: UInt64 { state.withLock { $0.generation } }
 

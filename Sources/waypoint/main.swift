@@ -19,6 +19,12 @@ if CommandLine.arguments.dropFirst().first == "store" {
         output: { emit($0, to: STDOUT_FILENO) }, errors: { emit($0, to: STDERR_FILENO) }))
 }
 
+if CommandLine.arguments.dropFirst().first == "migrate" {
+    exit(MigrateCommand.run(
+        arguments: Array(CommandLine.arguments.dropFirst(2)), environment: ProcessEnvironment.current(),
+        output: { emit($0, to: STDOUT_FILENO) }, errors: { emit($0, to: STDERR_FILENO) }))
+}
+
 // Signals are received by this thread alone, so block them before any other thread starts.
 TerminationSignal.block()
 

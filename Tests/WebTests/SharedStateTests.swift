@@ -53,6 +53,37 @@ final class SharedStateTests {
         #expect(!(try replay.get("/library/category-1").text.contains("Signed in as")))
     }
 
+    @Test func aVisitorsSessionStartedOnOneInstanceSignsInOnTheOther() throws {
+        let (first, second) = (try instance(), try instance())
+        let browser = first.client()
+        let token = try #require(try browser.get("/login").csrfToken)
+        #expect(browser.sessionCookie != nil)
+        browser.disconnect()
+        browser.port = second.port
+        let answer = try browser.post("/login", form: [("csrfToken", token), ("username", "demo"), ("password", "demo-password")])
+        #expect(answer.status == 303)
+        #expect(try browser.get("/library/category-1").text.contains("Signed in as"))
+    }
+
+    @Test func navigationFollowsTheSessionFromInstanceToInstance() throws {
+        let (first, second) = (try instance(), try instance())
+        let browser = first.client()
+        try browser.signIn()
+        #expect(try browser.get("/flow/secondary1/tertiary").status == 200)
+        browser.disconnect()
+        browser.port = second.port
+        // The Flow tab leads back where it was left, on the instance that did not serve it.
+        #expect(try browser.get("/library/category-3").text.contains("href=\"/flow/secondary1/tertiary\""))
+        #expect(try browser.get("/flow/secondary1").status == 200)
+        browser.disconnect()
+        browser.port = first.port
+        // The first instance still holds the session from before, and takes the newer state.
+        let resume = try browser.get("/")
+        #expect(resume.status == 303)
+        #expect(resume.location == "/flow/secondary1")
+        #expect(try browser.get("/library/category-1").text.contains("href=\"/flow/secondary1\""))
+    }
+
     @Test func anItemCreatedOnOneInstanceIsSeenOnTheOther() throws {
         let (first, second) = (try instance(), try instance())
         let browser = first.client()
@@ -75,6 +106,41 @@ final class SharedStateTests {
             "/register", form: [("username", "SHARED"), ("email", "other@example.com"), ("password", "a long password"),
                                 ("confirmation", "a long password")])
         #expect(again.status == 422)
+    }
+
+    @Test func aWriteRedisRefusesAnswers503WithRetryAfter() throws {
+        let app = try instance()
+        let browser = app.client()
+        try browser.signIn()
+        let token = try #require(try browser.get("/library/category-3/items/new").csrfToken)
+        let admin = try RedisConnection(configuration: RedisConfiguration(url: server.url()))
+        defer { admin.close() }
+        // Reads still work, every write is refused (OOM): as when Redis fails between the two.
+        _ = try admin.send(RedisCommand("CONFIG", "SET", "maxmemory", "1"))
+        let refused = try browser.post("/library/category-3/items/new", form: [("csrfToken", token), ("title", "Refused"), ("subtitle", "")])
+        _ = try admin.send(RedisCommand("CONFIG", "SET", "maxmemory", "0"))
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") == "2")
+        let accepted = try browser.post("/library/category-3/items/new", form: [("csrfToken", token), ("title", "Accepted"), ("subtitle", "")])
+        #expect(accepted.status == 303)
+    }
+
+    /// A balancer sends an instance that is not ready no pages, so readiness itself must try Redis again.
+    @Test func anInstanceOutOfRotationTurnsReadyAgainWhenRedisReturns() throws {
+        let app = try instance()
+        let probe = app.client()
+        #expect(try probe.get("/readyz").status == 200)
+        server.kill()
+        #expect(try app.client().get("/library/category-1").status == 503)
+        #expect(try probe.get("/readyz").status == 503)
+        try server.start()
+        // Only readiness checks from here on, as from a load balancer; each may start one PING.
+        let deadline = ContinuousClock.now + .seconds(10)
+        var status = 503
+        while status != 200 && ContinuousClock.now < deadline {
+            status = try probe.get("/readyz").status
+        }
+        #expect(status == 200)
     }
 
     @Test func pagesAnswer503QuicklyWhileRedisIsDownAndRecoverWhenItReturns() throws {

@@ -128,6 +128,7 @@ private func assemble(
         throw error
     }
     let pool = WorkerPool(threads: options.workerThreads)
+    let probe = services.redisStore.map { SharedStoreProbe(pool: $0.pool, submit: pool.submit) }
     let admission = VisitorAdmission(configuration: options.visitorAdmission, sharedIn: services.redisStore?.pool)
     let sharedState = services.redisStore.map {
         SharedState(services: services, store: $0, sessions: sessions, admission: admission)
@@ -138,8 +139,8 @@ private func assemble(
         renderer: renderer, pool: pool, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
         // Ready when the data answers (the journal takes writes; Redis's last connection attempt did
         // not fail) and the templates compile. Never a blocking call: probes run on the event loop.
-        readiness: Readiness { [journal = services.journalStore, redis = services.redisStore] in
-            let storeAnswers = journal?.acceptsWrites ?? (redis.map { $0.pool.backoff.consecutiveFailures == 0 } ?? true)
+        readiness: Readiness { [journal = services.journalStore, probe] in
+            let storeAnswers = journal?.acceptsWrites ?? probe?.answers ?? true
             return storeAnswers && renderer.templatesLoaded
         },
         metricsSources: { [weak server] in

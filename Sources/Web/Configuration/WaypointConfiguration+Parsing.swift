@@ -202,9 +202,11 @@ extension WaypointConfiguration {
         }
         lines += [
             "",
-            "Subcommands (see 'waypoint store --help'):",
+            "Subcommands (see 'waypoint store --help' and 'waypoint migrate --help'):",
             "  waypoint store verify [--data DIR]  report each store file's state with byte offsets (exit 1 if damaged)",
             "  waypoint store repair [--data DIR]  keep every intact record, set damaged files aside, write a fresh store",
+            "  waypoint migrate --data DIR --redis-url URL  copy a stopped embedded store into Redis (repeatable;",
+            "                                     refuses, writing nothing, where Redis holds different values)",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

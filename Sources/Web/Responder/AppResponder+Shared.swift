@@ -21,7 +21,27 @@ extension AppResponder {
                 logger.warning("shared state unavailable, answering 503: \(error)")
                 return reply.send(unavailable(secure: connection.isSecure))
             }
-            route(request, connection: connection, reply: reply, admitted: prepared.admitted)
+            route(
+                request, connection: connection, reply: publishing(reply, sessionID: request.cookie(Self.cookieName)),
+                admitted: prepared.admitted)
+        }
+    }
+
+    /// Saves what the request changed in its session (or the session it started, named by the
+    /// cookie it sets) before the answer goes out, so the browser's next request finds it on any
+    /// instance (`SessionStore.publishChanges`). Runs where the answer is sent: a worker.
+    private func publishing(_ reply: HTTPReply, sessionID: String?) -> HTTPReply {
+        HTTPReply { [self] response in
+            var ids = sessionID.map { [$0] } ?? []
+            for value in response.headers.values(for: "Set-Cookie") where value.hasPrefix(Self.cookieName + "=") {
+                ids.append(String(value.dropFirst(Self.cookieName.count + 1).prefix { $0 != ";" }))
+            }
+            do {
+                try sessions.publishChanges(of: ids)
+            } catch {
+                logger.warning("session not saved to the shared store (the periodic save retries): \(error)")
+            }
+            reply.send(response)
         }
     }
 

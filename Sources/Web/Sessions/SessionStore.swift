@@ -227,7 +227,7 @@ final class SessionStore: Sendable {
 
     /// Records the versions a save stored, and drops the copies it found stale, unless the session
     /// moved on meanwhile (adopted a newer save, or was rotated).
-    private func settle(_ records: [SessionRecord], _ outcome: SessionSaveOutcome) {
+    func settle(_ records: [SessionRecord], _ outcome: SessionSaveOutcome) {
         for record in records {
             shard(for: record.id).withLock { pools in
                 guard let entry = pools.peek(record.id) else { return }
@@ -310,7 +310,7 @@ final class SessionStore: Sendable {
         }
     }
 
-    private func shard(for id: String) -> Shard {
+    func shard(for id: String) -> Shard {
         shards[Int(UInt(bitPattern: id.hashValue) % UInt(shards.count))]
     }
 

@@ -22,6 +22,8 @@ final class ServerProcess {
     private final class Output: Sendable {
         let text = Mutex<[UInt8]>([])
         let chunks = EventCount()
+        /// Recorded once the copy reached the end of the child's output and the log is closed.
+        let finished = EventCount()
     }
 
     /// Starts the server and waits for its "listening" line (bounded by `timeout`). A new data
@@ -90,6 +92,7 @@ final class ServerProcess {
                 output.chunks.record()
             }
             try? log.close()
+            output.finished.record()
         }
         thread.start()
     }
@@ -113,12 +116,20 @@ final class ServerProcess {
     func kill() {
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        waitForLog()
     }
 
     /// Stops the server as an orchestrator would (SIGTERM), letting it save.
     func stop() {
         process.terminate()
         process.waitUntilExit()
+        waitForLog()
+    }
+
+    /// The child has exited, but the copying thread may still be writing its last lines to the log
+    /// (on a busy machine, well after): `logged` must see them all.
+    private func waitForLog() {
+        _ = output.finished.wait(for: 1, timeout: .seconds(10))
     }
 
     deinit {

@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# What sharing state through Redis costs on the benchmark page (the signed-in item-detail deep link
+# over --demo-data benchmark, see ../shared/bench/PAGE_SPEC.md). Not run in CI; prints figures to quote as ratios.
+#
+#   1. One instance on Redis (loopback, AOF, appendfsync always) against the same instance on the
+#      embedded store, in one interleaved run of ../shared/bench/run-bench.sh: the ratio column is
+#      redis / embedded. Both serve the same data and the same session: the embedded folder is
+#      signed in to, then copied into Redis with `waypoint migrate`, so one cookie works on both.
+#   2. Redis commands per page GET (INFO commandstats over N keep-alive requests); a page sends
+#      them in one pipelined round trip, plus one more when it changed the session.
+#   3. Three instances on that Redis behind haproxy round-robin: total req/s (wrk), and CPU per
+#      page of each instance, haproxy and Redis (utime+stime from /proc/PID/stat before and after).
+#
+# Usage: .ci/bench-redis.sh [BINARY]     (default .build-release/release/waypoint; build it first:
+#        swift build -c release --product waypoint --scratch-path .build-release)
+# Environment: BENCH_DIR=../shared/bench, ROUNDS/DURATION/CONNS/... pass through to run-bench.sh,
+#              CLUSTER_SECONDS=10 CLUSTER_CONNS=64, COUNT_REQUESTS=1000, SKIP_COMPARE=1 skips part 1.
+# Figures of 2026-11-25 (2 shared, busy cores): redis/embedded 0.51-0.67 over six runs; 2 commands
+# (GET of the version, HGET of the session's version) in 1 round trip per page; three instances
+# behind haproxy ~5,200-5,400 req/s in all, 185-220 µs CPU per page per instance (one alone on
+# Redis 155-172, on the embedded store 87-91), haproxy 50-60 µs and Redis 15-16 µs per page. The
+# extra cost is thread hand-offs (event loop -> worker -> event loop: perf shows the scheduler's
+# task switching on top) and blocking socket I/O, not Redis.
+# Needs wrk, curl, redis-server, haproxy, python3, ss. Every process it starts is stopped by PID.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BINARY="$(realpath "${1:-$ROOT/.build-release/release/waypoint}")"
+BENCH_DIR="$(cd "${BENCH_DIR:-$ROOT/../shared/bench}" && pwd)"
+CLUSTER_SECONDS="${CLUSTER_SECONDS:-10}"
+CLUSTER_CONNS="${CLUSTER_CONNS:-64}"
+COUNT_REQUESTS="${COUNT_REQUESTS:-1000}"
+for tool in wrk curl redis-server redis-cli haproxy python3 ss; do
+    command -v "$tool" >/dev/null || { echo "bench-redis: $tool not found (apt-get install wrk curl redis-server haproxy python3 iproute2)" >&2; exit 2; }
+done
+
+WORK="$(mktemp -d /tmp/waypoint-bench-redis.XXXXXX)"
+declare -A PID=()
+cleanup() {
+    for name in "${!PID[@]}"; do kill "${PID[$name]}" 2>/dev/null || true; done
+    for name in "${!PID[@]}"; do wait "${PID[$name]}" 2>/dev/null || true; done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+until_true() { local deadline=$(( $(date +%s) + $1 )); shift; until "$@"; do [ "$(date +%s)" -lt "$deadline" ] || return 1; sleep 0.1; done; }
+answers() { curl -fsS -o /dev/null --max-time 1 "$1" 2>/dev/null; }
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+CLK_TCK=$(getconf CLK_TCK)
+
+REDIS_PORT=$(free_port)
+mkdir -p "$WORK/redis"
+redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$WORK/redis" --appendonly yes --appendfsync always \
+    --save "" --daemonize no --logfile "" > "$WORK/redis.log" 2>&1 &
+PID[redis]=$!
+until_true 20 sh -c "redis-cli -p $REDIS_PORT ping 2>/dev/null | grep -q PONG" || { echo "redis did not start" >&2; exit 1; }
+REDIS="redis://127.0.0.1:$REDIS_PORT"
+
+start() { # name port [options...]
+    local name=$1 port=$2
+    shift 2
+    "$BINARY" --host 127.0.0.1 --port "$port" --password-iterations 1000 --templates "$ROOT/Templates" \
+        --public "$ROOT/Public" --shutdown-grace 0 --log-level warning "$@" > "$WORK/$name.log" 2>&1 &
+    PID[$name]=$!
+    until_true 30 answers "http://127.0.0.1:$port/readyz" || { echo "$name did not start" >&2; cat "$WORK/$name.log" >&2; exit 1; }
+}
+stop() { kill "${PID[$1]}"; wait "${PID[$1]}" || true; unset "PID[$1]"; }
+
+# The embedded folder: seeded, signed in (the session is written through), stopped, migrated.
+EMBEDDED_PORT=$(free_port)
+start embedded "$EMBEDDED_PORT" --data "$WORK/embedded" --demo-data benchmark
+COOKIE=$(python3 - "$EMBEDDED_PORT" <<'EOF'
+import http.client, re, sys, urllib.parse
+port = int(sys.argv[1])
+def request(method, path, cookie=None, body=None):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    headers = {"Cookie": f"waypoint_session={cookie}"} if cookie else {}
+    if body: headers["Content-Type"] = "application/x-www-form-urlencoded"
+    c.request(method, path, body=body, headers=headers)
+    r = c.getresponse(); text = r.read().decode()
+    m = re.search(r"waypoint_session=([^;]+)", r.headers.get("Set-Cookie") or "")
+    return r.status, (m.group(1) if m else cookie), text
+_, cookie, text = request("GET", "/login")
+token = re.search(r'name="csrfToken" value="([^"]+)"', text).group(1)
+status, cookie, _ = request("POST", "/login", cookie, urllib.parse.urlencode(
+    {"csrfToken": token, "username": "demo", "password": "demo-password"}))
+assert status == 303, status
+print(cookie)
+EOF
+)
+PAGE="/library/category-3/items/107/details"   # the page .ci/bench-page.sh measures (benchmark data)
+stop embedded
+"$BINARY" migrate --data "$WORK/embedded" --redis-url "$REDIS" | tail -1
+start embedded "$EMBEDDED_PORT" --data "$WORK/embedded" --demo-data benchmark
+REDIS_ONE_PORT=$(free_port)
+start redis1 "$REDIS_ONE_PORT" --data "$WORK/redis1" --redis-url "$REDIS"
+
+echo "== 1. one instance: embedded store against Redis on loopback ($PAGE)"
+[ "${SKIP_COMPARE:-0}" = 1 ] || COOKIE="waypoint_session=$COOKIE" CHECK_STRING="Signed in as" OUT_DIR="$WORK/run-bench" "$BENCH_DIR/run-bench.sh" \
+    "embedded=http://127.0.0.1:$EMBEDDED_PORT$PAGE" "redis=http://127.0.0.1:$REDIS_ONE_PORT$PAGE"
+stop embedded
+
+echo "== 2. Redis commands per page GET ($COUNT_REQUESTS requests, one keep-alive connection)"
+redis-cli -p "$REDIS_PORT" config resetstat > /dev/null
+python3 - "$REDIS_ONE_PORT" "$PAGE" "$COOKIE" "$COUNT_REQUESTS" <<'EOF'
+import http.client, sys
+port, page, cookie, count = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+for _ in range(count):
+    c.request("GET", page, headers={"Cookie": f"waypoint_session={cookie}"})
+    r = c.getresponse(); body = r.read()
+    assert r.status == 200 and b"Signed in as" in body, r.status
+EOF
+redis-cli -p "$REDIS_PORT" info commandstats | tr -d '\r' | awk -F'[:=,]' -v n="$COUNT_REQUESTS" '
+    /^cmdstat_/ { sub(/^cmdstat_/, "", $1); calls[$1] = $3; total += $3 }
+    END { for (c in calls) printf "  %-10s %8d calls  %.2f per page\n", c, calls[c], calls[c] / n
+          printf "  all        %8d calls  %.2f per page\n", total, total / n }'
+
+echo "== 3. three instances on Redis behind haproxy (wrk -t2 -c$CLUSTER_CONNS -d${CLUSTER_SECONDS}s)"
+stop redis1
+PORTS=()
+for index in 1 2 3; do
+    PORTS[$index]=$(free_port)
+    start "cluster$index" "${PORTS[$index]}" --data "$WORK/cluster$index" --redis-url "$REDIS"
+done
+BALANCER=$(free_port)
+cat > "$WORK/haproxy.cfg" <<EOF
+global
+    maxconn 1024
+defaults
+    mode http
+    timeout connect 1s
+    timeout client 10s
+    timeout server 10s
+frontend web
+    bind 127.0.0.1:$BALANCER
+    default_backend waypoint
+backend waypoint
+    balance roundrobin
+    option httpchk GET /readyz
+    default-server check inter 1s
+    server w1 127.0.0.1:${PORTS[1]}
+    server w2 127.0.0.1:${PORTS[2]}
+    server w3 127.0.0.1:${PORTS[3]}
+EOF
+haproxy -f "$WORK/haproxy.cfg" -db > "$WORK/haproxy.log" 2>&1 &
+PID[haproxy]=$!
+until_true 20 answers "http://127.0.0.1:$BALANCER/healthz" || { echo "haproxy did not start" >&2; exit 1; }
+URL="http://127.0.0.1:$BALANCER$PAGE"
+page=$(curl -fsS --max-time 5 -H "Cookie: waypoint_session=$COOKIE" "$URL")
+case "$page" in *"Signed in as"*) ;; *) echo "not signed in through haproxy" >&2; exit 1 ;; esac
+timeout 30 wrk -t2 -c"$CLUSTER_CONNS" -d3s -H "Cookie: waypoint_session=$COOKIE" "$URL" > /dev/null
+declare -A BEFORE=()
+for name in cluster1 cluster2 cluster3 haproxy redis; do BEFORE[$name]=$(cpu_ticks "${PID[$name]}"); done
+timeout $(( CLUSTER_SECONDS + 20 )) wrk -t2 -c"$CLUSTER_CONNS" -d"${CLUSTER_SECONDS}s" -H "Cookie: waypoint_session=$COOKIE" "$URL" > "$WORK/wrk.out"
+requests=$(awk '/requests in/ { print $1 }' "$WORK/wrk.out")
+grep -E "Requests/sec|Non-2xx|Socket errors" "$WORK/wrk.out" | sed 's/^/  /'
+for name in cluster1 cluster2 cluster3 haproxy redis; do
+    ticks=$(( $(cpu_ticks "${PID[$name]}") - ${BEFORE[$name]} ))
+    awk -v n="$name" -v t="$ticks" -v hz="$CLK_TCK" -v r="$requests" -v s="$CLUSTER_SECONDS" \
+        'BEGIN { share = (n ~ /^cluster/) ? 3 : 1
+                 printf "  %-9s CPU %5.1f s (%3.0f%% of a core), %6.1f µs per page it handled\n", n, t / hz, 100 * t / hz / s, 1e6 * t / hz / (r / share) }'
+done
