@@ -32,9 +32,10 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 # Few PBKDF2 iterations: signing in under valgrind would otherwise take minutes, and is not measured.
+# The benchmark data set: the page of ../shared/bench/PAGE_SPEC.md, as in bench-page.sh.
 valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out" \
     "$BIN" --port "$PORT" --data "$WORK/data" --public "$ROOT/Public" --templates "$ROOT/Templates" \
-    --log-level warning --password-iterations 1000 >"$WORK/server.log" 2>&1 &
+    --log-level warning --password-iterations 1000 --demo-data benchmark >"$WORK/server.log" 2>&1 &
 PID=$!
 BASE="http://127.0.0.1:$PORT"
 for _ in $(seq 1 600); do
