@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RedisClient
 
 /// Sessions shared by every instance: one Redis key per session (`<prefix>session:<id>`, the
