@@ -50,7 +50,7 @@ abort() {
     exit 1
 }
 cleanup() {
-    "${P[@]}" rm -f -t 0 "$NAME" "$NAME-copy" >/dev/null 2>&1 || true
+    "${P[@]}" rm -f -v -t 0 "$NAME" "$NAME-copy" >/dev/null 2>&1 || true
     "${P[@]}" volume rm -f "$VOLUME" >/dev/null 2>&1 || true
     rm -rf "$WORK"
 }
@@ -158,7 +158,7 @@ if [ "$code" = 0 ] && [ "$stop_ms" -lt $((STOP_TIMEOUT * 1000)) ]; then pass "po
 else fail "podman stop: exit code $code after ${stop_ms} ms (grace ${STOP_TIMEOUT}s)"; fi
 first_log=$("${P[@]}" logs "$NAME" 2>&1)
 grep -q 'seeded the demo' <<<"$first_log" && pass "the first start seeded the demo data" || fail "the first start did not seed the demo data"
-"${P[@]}" rm "$NAME" >/dev/null 2>>"$PODMAN_LOG"
+"${P[@]}" rm -v "$NAME" >/dev/null 2>>"$PODMAN_LOG"
 
 # ---------------------------------------------------------------------------------------------------
 section "A new container on the same volume"
