@@ -3,7 +3,8 @@
 #   1. Lints the Dockerfile: a non-root USER, STOPSIGNAL SIGTERM, a HEALTHCHECK on /healthz, an exec-form
 #      ENTRYPOINT, base images pinned to a version tag.
 #   2. Makes the base images locally when they are missing (.ci/make-base-images.sh: no registry is
-#      reachable from CI) and builds the image (--format docker, which keeps the HEALTHCHECK).
+#      reachable from CI) and builds the image (--format docker, which keeps the HEALTHCHECK) within its
+#      size budgets.
 #   3. Runs it as the image's user on a fresh named volume with a free PORT (host network): /healthz, a page,
 #      a static file byte for byte, the HEALTHCHECK itself, `id` inside is uid 10001; registers an account.
 #   4. `podman stop`: exit code 0, within STOP_TIMEOUT. A new container on the same volume: not seeded again,
@@ -12,9 +13,11 @@
 #      image is built on this Debian 12 with this Swift, and the binary needs only libssl3).
 # Always removes its containers and volume; keeps the images, so a second run reuses the build cache.
 #
-# Usage: .ci/check-container.sh [--copy-binary PATH]
+# Usage: .ci/check-container.sh [--prepare | --copy-binary PATH]
+#        --prepare: steps 1 and 2 up to the base images only (CI makes them while the tests run).
 # Environment: IMAGE (default waypoint:ci), STARTUP_TIMEOUT (s, default 120: the first start seeds the
-#              demo data, hashing its password), STOP_TIMEOUT (s, default 15: more than the 5 s drain).
+#              demo data, hashing its password), STOP_TIMEOUT (s, default 15: more than the 5 s drain),
+#              MAX_LAYERS_MB (default 40: what the image adds over its base), MAX_BINARY_MB (default 25).
 # Needs root for podman (and installs podman, runc, debootstrap and curl with apt when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,11 +25,15 @@ cd "$(dirname "$0")/.."
 IMAGE=${IMAGE:-waypoint:ci}
 STARTUP_TIMEOUT=${STARTUP_TIMEOUT:-120}
 STOP_TIMEOUT=${STOP_TIMEOUT:-15}
+MAX_LAYERS_MB=${MAX_LAYERS_MB:-40}
+MAX_BINARY_MB=${MAX_BINARY_MB:-25}
 COPY_BINARY=""
+PREPARE_ONLY=0
 case "${1:-}" in
     --copy-binary) COPY_BINARY=${2:?"--copy-binary needs a path"} ;;
+    --prepare) PREPARE_ONLY=1 ;;
     "") ;;
-    *) echo "usage: $0 [--copy-binary PATH]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--prepare | --copy-binary PATH]" >&2; exit 2 ;;
 esac
 
 # crun refuses this kernel's hybrid cgroups; podman's default ulimits exceed the sandbox's hard limits.
@@ -92,6 +99,7 @@ if [ -n "$missing" ]; then
 else
     pass "base images present: $(paste -sd' ' <<<"$tags")"
 fi
+[ "$PREPARE_ONLY" = 0 ] || exit 0
 
 # ---------------------------------------------------------------------------------------------------
 section "Build"
@@ -107,8 +115,12 @@ if grep -q healthz <<<"$healthcheck"; then pass "the image keeps its HEALTHCHECK
 image_bytes() { "${P[@]}" image inspect "$1" --format '{{.Size}}'; }
 over=$(($(image_bytes "$IMAGE") - $(image_bytes "localhost/$(tail -1 <<<"$tags")")))
 binary=$("${P[@]}" run --rm --network host "${LIMITS[@]}" --no-healthcheck --entrypoint stat "$IMAGE" -c %s /app/waypoint)
-printf '  info  layers over the base: %s MB, of which /app/waypoint %s MB\n' \
-    "$(awk -v b="$over" 'BEGIN { printf "%.1f", b / 1e6 }')" "$(awk -v b="$binary" 'BEGIN { printf "%.1f", b / 1e6 }')"
+mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
+# Budgets: an `import Foundation` anywhere in Sources brings ICU back (a binary over 50 MB).
+if [ "$over" -le $((MAX_LAYERS_MB * 1000000)) ]; then pass "layers over the base: $(mb "$over") MB (budget $MAX_LAYERS_MB MB)"
+else fail "layers over the base: $(mb "$over") MB, over the budget of $MAX_LAYERS_MB MB"; fi
+if [ "$binary" -le $((MAX_BINARY_MB * 1000000)) ]; then pass "/app/waypoint: $(mb "$binary") MB (budget $MAX_BINARY_MB MB)"
+else fail "/app/waypoint: $(mb "$binary") MB, over the budget of $MAX_BINARY_MB MB (is Foundation imported somewhere?)"; fi
 
 # ---------------------------------------------------------------------------------------------------
 section "First start"

@@ -18,7 +18,7 @@ mirror=$(sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/debian.sour
 [ -n "$mirror" ] || mirror=$(awk '$1=="deb" && $3=="bookworm" {print $2; exit}' /etc/apt/sources.list 2>/dev/null)
 [ -n "$mirror" ] || { echo "make-base-images: no Debian mirror configured for apt" >&2; exit 1; }
 swift_usr=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
-work=$(mktemp -d /tmp/base-images.XXXXXX); trap 'rm -rf "$work"' EXIT
+work=$(mktemp -d /tmp/base-images.XXXXXX); trap 'rm -rf "$work"' EXIT; trap 'exit 143' TERM INT
 
 echo "== debian:bookworm-slim (debootstrap minbase)"
 debootstrap --variant=minbase bookworm "$work/slim" "$mirror" >"$work/debootstrap.log" 2>&1 || { tail -20 "$work/debootstrap.log"; exit 1; }
