@@ -95,7 +95,9 @@ missing=""
 for tag in $tags; do "${P[@]}" image exists "localhost/$tag" || missing="$missing $tag"; done
 if [ -n "$missing" ]; then
     echo "  making the base images:$missing"
+    images_started=$(date +%s)
     bash .ci/make-base-images.sh
+    pass "made the base images in $(($(date +%s) - images_started))s"
 else
     pass "base images present: $(paste -sd' ' <<<"$tags")"
 fi
