@@ -3,7 +3,7 @@
 # one TLS (throw-away P-256 certificate), both with the demo user signed in, through run-bench.sh.
 #
 # Usage: .ci/bench-tls.sh
-# Environment: SCRATCH_PATH (default .build-release, as CI), BENCH (default ../shared/bench/run-bench.sh),
+# Environment: SCRATCH_PATH (default .build-release), BENCH (default ../shared/bench/run-bench.sh),
 #              PLAIN_PORT (18080), TLS_PORT (18443); ROUNDS (3), DURATION (8) and any other run-bench.sh
 #              setting pass through (HIGH_CONNS, WARMUP, CONNS, ...).
 #

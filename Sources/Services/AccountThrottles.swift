@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where `ThrottledAccounts` counts attempts: in this instance's memory (`MemoryAccountThrottles`)
 /// or in Redis (`RedisAccountThrottles`), so that every instance sees every attempt. Both apply the

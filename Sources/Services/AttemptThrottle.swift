@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Models
 
 /// Counts attempts per key (a client address, an account) within a fixed window and refuses a key

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One key's attempts in its current fixed window, as the throttles count them: when the window
 /// opened, how many attempts it holds and when the last came. A value, so the decisions made from

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Models
 
 /// Limits failed sign-ins without letting a stranger lock the owner out. Pure state: the time

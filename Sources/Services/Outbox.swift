@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Mail delivery for a server without a mail relay: each message becomes a file in a directory
 /// that an operator (or a test, or a relay script) reads. Messages hold reset links, so the folder
@@ -30,9 +34,15 @@ public struct Outbox: Sendable {
             """
         // Reset links are credentials: the owner's alone, whatever the umask (which start-up also tightens).
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            throw WriteFailed(path: path)
         }
         return path
+    }
+
+    /// A message file that could not be created (full disk, folder not writable): names the file.
+    public struct WriteFailed: Error, CustomStringConvertible {
+        public let path: String
+        public var description: String { "could not write the mail \(path)" }
     }
 
     /// Paths of the messages waiting, oldest first.

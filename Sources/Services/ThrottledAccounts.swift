@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Models
 
 /// The account operations anyone can start, each behind a throttle keyed by the client's address

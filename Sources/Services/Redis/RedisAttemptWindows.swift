@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RedisClient
 
 /// Attempt windows kept in Redis, so that every instance counts every attempt: one hash per key,

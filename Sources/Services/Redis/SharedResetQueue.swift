@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RedisClient
 
 /// Password-reset requests waiting for their mail, shared by every instance: a request is queued

@@ -69,7 +69,7 @@ extension AppResponder {
             return site == "same-origin" || site == "none"
         }
         guard let origin = request.headers["Origin"], origin != "null" else { return true }
-        guard let host = request.headers["Host"], let separator = origin.range(of: "://") else { return false }
+        guard let host = request.headers["Host"], let separator = origin.firstRange(of: "://") else { return false }
         return origin[separator.upperBound...].lowercased() == host.lowercased()
     }
 

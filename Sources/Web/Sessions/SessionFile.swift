@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Glibc
 
 /// The sessions file of earlier versions (`sessions.json` in the data folder, rewritten whole on
