@@ -19,18 +19,9 @@ enum ASCII {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
-    /// Header names are looked up on every request (several times with request ids and metrics):
-    /// compared over the strings' contiguous UTF-8, where a zip of the two views cost ~20
-    /// instructions a byte.
     static func caseInsensitiveEquals(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
-        var (lhs, rhs) = (lhs, rhs)
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
-                for index in left.indices where lowercased(left[index]) != lowercased(right[index]) { return false }
-                return true
-            }
-        }
+        lhs.utf8.count == rhs.utf8.count
+            && zip(lhs.utf8, rhs.utf8).allSatisfy { lowercased($0) == lowercased($1) }
     }
 
     static func caseInsensitiveEquals(_ lhs: some Collection<UInt8>, _ rhs: StaticString) -> Bool {
