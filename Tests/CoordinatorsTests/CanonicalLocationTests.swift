@@ -1,5 +1,6 @@
 import Coordinators
 import Models
+import TestSupport
 import Testing
 
 /// A URL that names a screen in another spelling points at the one its route prints; a printed URL

@@ -1,5 +1,6 @@
 @testable import Coordinators
 import Models
+import TestSupport
 import Testing
 
 @Suite struct RobustnessTests {

@@ -1,5 +1,6 @@
 import Coordinators
 import Models
+import TestSupport
 import ViewModels
 
 /// Makes arbitrary routes, with slugs and tokens chosen to stress percent-encoding.

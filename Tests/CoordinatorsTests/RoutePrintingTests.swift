@@ -1,5 +1,6 @@
 import Coordinators
 import Models
+import TestSupport
 import Testing
 
 /// `print(into:)` is the one printer: it appends exactly the URL the contract spells, after whatever

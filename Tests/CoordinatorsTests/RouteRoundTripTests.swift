@@ -1,5 +1,6 @@
 import Coordinators
 import Models
+import TestSupport
 import Testing
 
 @Suite struct RouteRoundTripTests {

@@ -1,16 +1,12 @@
-/// Deterministic test inputs: SplitMix64 noise, text-like data and HTML like the benchmark page.
+import TestSupport
+
+/// Deterministic test inputs: seeded noise, text-like data and HTML like the benchmark page.
 struct TestBytes {
-    private var state: UInt64
+    private var generator: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func random(_ count: Int) -> [UInt8] {
         (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }

@@ -1,4 +1,5 @@
 import RedisClient
+import TestSupport
 import Testing
 
 /// However the network slices a reply stream, the parser must see the same replies.
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func generatedRepliesRoundTripAtEverySplit() {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<40 {
             let value = generator.value(depth: 3)
             let bytes = value.encoded
@@ -70,20 +71,8 @@ import Testing
     }
 }
 
-/// A small deterministic generator of reply values.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Random reply values, the same on every run.
+extension SeededGenerator {
     mutating func value(depth: Int) -> RESPValue {
         switch next() % (depth > 0 ? 6 : 5) {
         case 0: return .simpleString(String(repeating: "s", count: Int(next() % 5)))

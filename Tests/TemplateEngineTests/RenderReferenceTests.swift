@@ -1,22 +1,10 @@
+import TestSupport
 import Testing
 import TemplateEngine
 
 /// The render fuzzer's comparison (Tests/Fuzz/TemplateRenderFuzz.swift) on seeded cases: random
 /// templates and data, the engine's output against the reference's, the same on every run.
 @Suite struct RenderReferenceTests {
-    /// SplitMix64: random inputs, but the same ones on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        private var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func theEngineRendersGeneratedTemplatesLikeTheReference() {
         var generator = SeededGenerator(seed: 0x5EED_7E47)
         var mismatches: [String] = []
