@@ -37,7 +37,7 @@ extension ScreenBuilder {
         FlowStep(rawValue: route.rawValue)?.title ?? route.rawValue
     }
 
-    func title(of route: ScreenRoute) -> String {
+    func title(of route: SheetTabRoute) -> String {
         let model = ScreenTabViewModel(today: dependencies.today())
         switch route {
         case .primary: return model.title

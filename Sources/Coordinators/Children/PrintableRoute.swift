@@ -14,7 +14,7 @@ extension FlowRoute: PrintableRoute {
     public var appRoute: AppRoute { .flow(self) }
 }
 
-extension ScreenRoute: PrintableRoute {
+extension SheetTabRoute: PrintableRoute {
     public var appRoute: AppRoute { .screen(self) }
 }
 

@@ -22,7 +22,7 @@ extension AppRoute {
         switch first {
         case "library": return LibraryRoute.parse(rest, query: query).map(AppRoute.library)
         case "flow": return FlowRoute.parse(rest).map(AppRoute.flow)
-        case "screen": return ScreenRoute.parse(rest).map(AppRoute.screen)
+        case "screen": return SheetTabRoute.parse(rest).map(AppRoute.screen)
         case "_navigation": return rest.isEmpty ? .inspector : nil
         default: return AccountRoute.parse(first: first, rest: rest, query: query).map(AppRoute.account)
         }
@@ -83,8 +83,8 @@ extension FlowRoute {
     }
 }
 
-extension ScreenRoute {
-    static func parse(_ segments: ArraySlice<Substring>) -> ScreenRoute? {
+extension SheetTabRoute {
+    static func parse(_ segments: ArraySlice<Substring>) -> SheetTabRoute? {
         switch segments.compactMap(AppRoute.word) {
         case [] where segments.isEmpty: .primary
         case ["detail"]: .detail

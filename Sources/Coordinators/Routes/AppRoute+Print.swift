@@ -116,7 +116,7 @@ extension FlowRoute {
     }
 }
 
-extension ScreenRoute {
+extension SheetTabRoute {
     public func print() -> String { AppRoute.screen(self).print() }
 
     public func print(into bytes: inout [UInt8]) { AppRoute.screen(self).print(into: &bytes) }

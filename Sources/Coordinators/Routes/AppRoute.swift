@@ -9,7 +9,7 @@ public enum AppRoute: Hashable, Sendable, Codable {
     case root
     case library(LibraryRoute)
     case flow(FlowRoute)
-    case screen(ScreenRoute)
+    case screen(SheetTabRoute)
     case account(AccountRoute)
     /// `/_navigation`
     case inspector

@@ -3,13 +3,13 @@
 public struct CoordinatorFactory: Sendable {
     public var library: @Sendable () -> LibraryCoordinator
     public var flow: @Sendable () -> FlowCoordinator
-    public var screen: @Sendable () -> ScreenCoordinator
+    public var screen: @Sendable () -> SheetTabCoordinator
     public var account: @Sendable () -> AccountCoordinator
 
     public init(
         library: @escaping @Sendable () -> LibraryCoordinator = { LibraryCoordinator() },
         flow: @escaping @Sendable () -> FlowCoordinator = { FlowCoordinator() },
-        screen: @escaping @Sendable () -> ScreenCoordinator = { ScreenCoordinator() },
+        screen: @escaping @Sendable () -> SheetTabCoordinator = { SheetTabCoordinator() },
         account: @escaping @Sendable () -> AccountCoordinator = { AccountCoordinator() }
     ) {
         self.library = library
