@@ -23,9 +23,9 @@ struct Compiler {
         var text: (start: Int, lineStarts: [Int32])?
         func flush() {
             if let pending = text {
-                program.operations.append(Program.Operation(
-                    kind: .text, a: Int32(pending.start), b: Int32(program.bytes.count - pending.start),
-                    c: Int32(program.lineStarts.count), d: Int32(pending.lineStarts.count)))
+                program.operations.append(.text(
+                    start: Int32(pending.start), length: Int32(program.bytes.count - pending.start),
+                    firstLineStart: Int32(program.lineStarts.count), lineStartCount: Int32(pending.lineStarts.count)))
                 program.lineStarts += pending.lineStarts
                 text = nil
             }
@@ -43,42 +43,42 @@ struct Compiler {
             case .variable(let name, let escaped, let location):
                 flush()
                 let lookup = try lookup(name, template: template, at: location)
-                program.operations.append(Program.Operation(kind: escaped ? .escaped : .raw, a: lookup))
+                program.operations.append(.value(lookup: lookup, escaped: escaped))
             case .section(let name, let inverted, let children, let location):
                 flush()
                 let lookup = try lookup(name, template: template, at: location)
                 let index = program.operations.count
-                program.operations.append(Program.Operation(kind: inverted ? .invertedSection : .section, a: lookup))
+                program.operations.append(.section(lookup: lookup, inverted: inverted))
                 try emit(children, template: template)
-                program.operations[index].b = Int32(program.operations.count)
+                program.operations[index].bodyEnd = Int32(program.operations.count)
             case .partial(let name, let indentation, let location):
                 flush()
                 let target = try resolve(name, template: template, at: location)
                 // A standalone tag keeps an index even for no indentation of its own: its partial
                 // starts a line (inherited indentation first), where an inline one continues a line.
                 let standalone = indentation.map { indentationIndex($0, keepingEmpty: true) } ?? -1
-                program.operations.append(Program.Operation(kind: .partial, a: target, b: standalone))
+                program.operations.append(.partial(template: target, indentation: standalone))
             case .parent(let name, let indentation, let blocks, let location):
                 flush()
                 let target = try resolve(name, template: template, at: location)
                 let index = program.operations.count
-                program.operations.append(Program.Operation(kind: .parent, a: target, b: indentationIndex(indentation)))
+                program.operations.append(.parent(template: target, indentation: indentationIndex(indentation)))
                 var overrides: [Program.Override] = []
                 for block in blocks {
                     let start = program.operations.count
                     _ = try emit(block, template: template)
                     overrides.append(Program.Override(id: blockID(block.name), start: Int32(start), end: Int32(program.operations.count)))
                 }
-                program.operations[index].c = Int32(program.overrideLists.count)
-                program.operations[index].d = Int32(program.operations.count)
+                program.operations[index].overrideList = Int32(program.overrideLists.count)
+                program.operations[index].parentEnd = Int32(program.operations.count)
                 program.overrideLists.append(overrides)
             case .block(let block):
                 flush()
                 let index = program.operations.count
-                program.operations.append(Program.Operation(kind: .block, a: blockID(block.name), d: Int32(template)))
+                program.operations.append(.block(id: blockID(block.name), writtenIn: Int32(template)))
                 let indentation = try emit(block, template: template)
-                program.operations[index].b = Int32(program.operations.count)
-                program.operations[index].c = indentationIndex(indentation.isEmpty ? nil : indentation)
+                program.operations[index].bodyEnd = Int32(program.operations.count)
+                program.operations[index].blockIndentation = indentationIndex(indentation.isEmpty ? nil : indentation)
             }
         }
         flush()

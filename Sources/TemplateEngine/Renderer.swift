@@ -72,19 +72,19 @@ struct Renderer: ~Copyable {
             index += 1
             switch operation.kind {
             case .text:
-                let start = Int(operation.a)
-                if indentation.isEmpty || operation.d == 0 {
-                    buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(operation.b))]))
+                let start = Int(operation.textStart)
+                if indentation.isEmpty || operation.lineStartCount == 0 {
+                    buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<(start + Int(operation.textLength))]))
                 } else {
                     appendIndented(operation, to: &buffer)
                 }
             case .escaped, .raw:
-                if let value = try resolve(operation.a) {
-                    try append(value, escaped: operation.kind == .escaped, lookup: operation.a, to: &buffer)
+                if let value = try resolve(operation.lookup) {
+                    try append(value, escaped: operation.kind == .escaped, lookup: operation.lookup, to: &buffer)
                 }
             case .section:
-                let bodyEnd = Int(operation.b)
-                if let value = try resolve(operation.a) {
+                let bodyEnd = Int(operation.bodyEnd)
+                if let value = try resolve(operation.lookup) {
                     let node = data.nodes[Int(value)]
                     switch node.kind {
                     case .list:
@@ -105,33 +105,33 @@ struct Renderer: ~Copyable {
                 }
                 index = bodyEnd
             case .invertedSection:
-                let bodyEnd = Int(operation.b)
-                if try resolve(operation.a).map({ data.isFalsey(data.nodes[Int($0)]) }) ?? true {
+                let bodyEnd = Int(operation.bodyEnd)
+                if try resolve(operation.lookup).map({ data.isFalsey(data.nodes[Int($0)]) }) ?? true {
                     try run(index, bodyEnd, into: &buffer)
                 }
                 index = bodyEnd
             case .partial:
-                if operation.a >= 0 {
-                    try nest(Int(operation.a), indentation: operation.b, into: &buffer)
+                if operation.template >= 0 {
+                    try nest(Int(operation.template), indentation: operation.indentation, into: &buffer)
                 }
             case .parent:
-                if operation.a >= 0 {
-                    overrides.append(operation.c)
+                if operation.template >= 0 {
+                    overrides.append(operation.overrideList)
                     defer { overrides.removeLast() }
-                    try nest(Int(operation.a), indentation: operation.b, into: &buffer)
+                    try nest(Int(operation.template), indentation: operation.indentation, into: &buffer)
                 }
-                index = Int(operation.d)
+                index = Int(operation.parentEnd)
             case .block:
-                let bodyEnd = Int(operation.b)
-                let (start, end) = body(ofBlock: operation.a) ?? (index, bodyEnd)
+                let bodyEnd = Int(operation.bodyEnd)
+                let (start, end) = body(ofBlock: operation.blockID) ?? (index, bodyEnd)
                 // An argument may contain its own block again: count it like a partial.
-                try enter(template: Int(operation.d))
+                try enter(template: Int(operation.writtenIn))
                 defer { depth -= 1 }
-                if operation.c < 0 {
+                if operation.blockIndentation < 0 {
                     try run(start, end, into: &buffer)
                 } else {
                     let saved = indentation
-                    indentation += program.indentations[Int(operation.c)]
+                    indentation += program.indentations[Int(operation.blockIndentation)]
                     defer { indentation = saved }
                     try run(start, end, into: &buffer)
                 }
@@ -150,7 +150,7 @@ struct Renderer: ~Copyable {
             var first = entry.lowerBound
             if !indentation.isEmpty, first < entry.upperBound {
                 let opening = program.operations[first]
-                if opening.kind == .text, opening.d > 0, program.lineStarts[Int(opening.c)] == 0 {
+                if opening.kind == .text, opening.lineStartCount > 0, program.lineStarts[Int(opening.firstLineStart)] == 0 {
                     appendIndented(opening, to: &buffer, continuingLine: true)
                     first += 1
                 }
@@ -186,14 +186,15 @@ struct Renderer: ~Copyable {
     private func appendIndented(
         _ operation: Program.Operation, to buffer: inout RawBuffer<UInt8>, continuingLine: Bool = false
     ) {
-        let start = Int(operation.a)
+        let start = Int(operation.textStart)
         var copied = start
-        for line in Int(operation.c) + (continuingLine ? 1 : 0)..<Int(operation.c + operation.d) {
+        let lines = Int(operation.firstLineStart)..<Int(operation.firstLineStart + operation.lineStartCount)
+        for line in lines.dropFirst(continuingLine ? 1 : 0) {
             let lineStart = start + Int(program.lineStarts[line])
             buffer.append(UnsafeBufferPointer(rebasing: bytes[copied..<lineStart]))
             buffer.append(indentation)
             copied = lineStart
         }
-        buffer.append(UnsafeBufferPointer(rebasing: bytes[copied..<(start + Int(operation.b))]))
+        buffer.append(UnsafeBufferPointer(rebasing: bytes[copied..<(start + Int(operation.textLength))]))
     }
 }
