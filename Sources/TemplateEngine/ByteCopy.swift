@@ -1,5 +1,5 @@
 /// Copies bytes between raw memory the engine owns: the one copy helper of TemplateEngine, used by
-/// `RawBuffer` (every append of text) and by `TemplateData.TextWriter` (the pieces of a link).
+/// `PlainValueBuffer` (every append of text) and by `TemplateData.TextWriter` (the pieces of a link).
 ///
 /// Up to 64 bytes go in at most two overlapping moves of 4, 8, 16 or 32 bytes: what most appends
 /// carry, and cheaper than a loop or a call to memcpy. The moves never touch a byte outside
@@ -19,7 +19,7 @@ func copyBytes(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer
             target.storeBytes(of: first, as: UInt32.self)
             target.storeBytes(of: last, toByteOffset: count - 4, as: UInt32.self)
         } else {
-            // A negative count copies nothing here; `RawBuffer` refuses one before reserving.
+            // A negative count copies nothing here; `PlainValueBuffer` refuses one before reserving.
             var offset = 0
             while offset < count {
                 target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)

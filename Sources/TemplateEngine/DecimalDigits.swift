@@ -4,7 +4,7 @@ enum DecimalDigits {
     static let maximumCount = 20
 
     /// Appends `value`'s digits, with `-` before a negative one.
-    static func append(_ value: Int, to writer: inout RawBuffer<UInt8>) {
+    static func append(_ value: Int, to writer: inout PlainValueBuffer<UInt8>) {
         if value < 0 { writer.append(UInt8(ascii: "-")) }
         var magnitude = UInt64(value.magnitude)
         // Digits are made last first, from the end of 24 bytes on the stack backwards.

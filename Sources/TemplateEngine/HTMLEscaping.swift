@@ -3,7 +3,7 @@
 enum HTMLEscaping {
     /// Appends `source` as is and tells whether it holds none of the five special bytes, so that
     /// writing it later can skip escaping. Eight bytes at a time: the check rides on the copy.
-    static func copy(_ source: UnsafeBufferPointer<UInt8>, to buffer: inout RawBuffer<UInt8>) -> Bool {
+    static func copy(_ source: UnsafeBufferPointer<UInt8>, to buffer: inout PlainValueBuffer<UInt8>) -> Bool {
         guard let base = source.baseAddress else { return true }
         let count = source.count
         var special: UInt64 = 0
@@ -54,7 +54,7 @@ enum HTMLEscaping {
     /// The longest piece escaped in one go.
     static let chunkSize = 4096
 
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to writer: inout RawBuffer<UInt8>) {
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to writer: inout PlainValueBuffer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         // In chunks, so the room reserved for the worst case stays small for long texts.
         var chunk = 0
@@ -65,7 +65,7 @@ enum HTMLEscaping {
         }
     }
 
-    private static func appendChunk(_ bytes: UnsafeBufferPointer<UInt8>, to writer: inout RawBuffer<UInt8>) {
+    private static func appendChunk(_ bytes: UnsafeBufferPointer<UInt8>, to writer: inout PlainValueBuffer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         precondition(count <= chunkSize, "HTMLEscaping: a chunk longer than the room is sized for")

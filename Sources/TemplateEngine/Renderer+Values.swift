@@ -49,7 +49,7 @@ extension Renderer {
         throw error(.missingKey, lookup, "missing key '\(program.name(of: program.lookups[Int(lookup)]))'")
     }
 
-    mutating func append(_ value: UInt32, escaped: Bool, lookup: Int32, to buffer: inout RawBuffer<UInt8>) throws(TemplateError) {
+    mutating func append(_ value: UInt32, escaped: Bool, lookup: Int32, to buffer: inout PlainValueBuffer<UInt8>) throws(TemplateError) {
         let node = data.nodes[Int(value)]
         switch node.kind {
         case .string:

@@ -29,7 +29,7 @@ struct Renderer: ~Copyable {
         _ index: Int, of program: Program, names: [String], strict: Bool, data: borrowing TemplateData,
         into output: inout [UInt8]
     ) throws(TemplateError) {
-        var buffer = RawBuffer<UInt8>(capacity: 16_384)
+        var buffer = PlainValueBuffer<UInt8>(capacity: 16_384)
         try program.operations.withUnsafeBufferPointer { operations throws(TemplateError) in
             try program.bytes.withUnsafeBufferPointer { bytes throws(TemplateError) in
                 try program.keyNames.withUnsafeBufferPointer { keyNames throws(TemplateError) in
@@ -65,7 +65,7 @@ struct Renderer: ~Copyable {
         stack.reserveCapacity(16)
     }
 
-    private mutating func run(_ start: Int, _ end: Int, into buffer: inout RawBuffer<UInt8>) throws(TemplateError) {
+    private mutating func run(_ start: Int, _ end: Int, into buffer: inout PlainValueBuffer<UInt8>) throws(TemplateError) {
         var index = start
         while index < end {
             let operation = operations[index]
@@ -140,7 +140,7 @@ struct Renderer: ~Copyable {
         }
     }
 
-    private mutating func nest(_ template: Int, indentation extra: Int32, into buffer: inout RawBuffer<UInt8>) throws(TemplateError) {
+    private mutating func nest(_ template: Int, indentation extra: Int32, into buffer: inout PlainValueBuffer<UInt8>) throws(TemplateError) {
         try enter(template: template)
         defer { depth -= 1 }
         let entry = program.entries[template]
@@ -184,7 +184,7 @@ struct Renderer: ~Copyable {
 
     /// `continuingLine`: the text's first line start is the middle of a line already written.
     private func appendIndented(
-        _ operation: Program.Operation, to buffer: inout RawBuffer<UInt8>, continuingLine: Bool = false
+        _ operation: Program.Operation, to buffer: inout PlainValueBuffer<UInt8>, continuingLine: Bool = false
     ) {
         let start = Int(operation.textStart)
         var copied = start

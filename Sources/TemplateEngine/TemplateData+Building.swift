@@ -176,7 +176,7 @@ extension TemplateData {
     }
 }
 
-extension RawBuffer where Element == TemplateData.Node {
+extension PlainValueBuffer where Element == TemplateData.Node {
     /// Appends a node and returns its index.
     @inline(__always)
     mutating func appendIndex(_ node: Element) -> UInt32 {

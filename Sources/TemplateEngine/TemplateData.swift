@@ -39,14 +39,14 @@ public struct TemplateData: ~Copyable {
         var nameStart: UInt32
     }
 
-    var nodes: RawBuffer<Node>
-    var fields: RawBuffer<Field>
-    var elements: RawBuffer<UInt32>
-    var bytes: RawBuffer<UInt8>
+    var nodes: PlainValueBuffer<Node>
+    var fields: PlainValueBuffer<Field>
+    var elements: PlainValueBuffer<UInt32>
+    var bytes: PlainValueBuffer<UInt8>
     /// Fields and elements of the objects and lists still being built, innermost last; each is
     /// moved into `fields` or `elements` in one piece when its object or list ends.
-    var pendingFields: RawBuffer<Field>
-    var pendingElements: RawBuffer<UInt32>
+    var pendingFields: PlainValueBuffer<Field>
+    var pendingElements: PlainValueBuffer<UInt32>
     /// Where `add(_:text:)` lets its writer append, before the bytes move into `bytes`.
     var scratch: [UInt8] = []
     /// The node templates render against; nil until `setRoot` (an empty context).
@@ -55,11 +55,11 @@ public struct TemplateData: ~Copyable {
     /// `expectedBytes`: about the size of the page's text, so the buffers rarely grow.
     public init(expectedBytes: Int = 4096) {
         let values = max(expectedBytes / 16, 64)
-        nodes = RawBuffer(capacity: values)
-        fields = RawBuffer(capacity: values)
-        elements = RawBuffer(capacity: values / 4)
-        bytes = RawBuffer(capacity: expectedBytes)
-        pendingFields = RawBuffer(capacity: 64)
-        pendingElements = RawBuffer(capacity: 64)
+        nodes = PlainValueBuffer(capacity: values)
+        fields = PlainValueBuffer(capacity: values)
+        elements = PlainValueBuffer(capacity: values / 4)
+        bytes = PlainValueBuffer(capacity: expectedBytes)
+        pendingFields = PlainValueBuffer(capacity: 64)
+        pendingElements = PlainValueBuffer(capacity: 64)
     }
 }

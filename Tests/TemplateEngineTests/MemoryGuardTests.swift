@@ -6,22 +6,22 @@ import Testing
 @Suite struct MemoryGuardTests {
     @Test func aWriterReportingMoreThanItsRoomStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
-            var buffer = RawBuffer<UInt8>(capacity: 16)
+            var buffer = PlainValueBuffer<UInt8>(capacity: 16)
             buffer.append(upTo: 4) { _ in 5 }
         }
     }
 
     @Test func aNegativeCountStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
-            var buffer = RawBuffer<UInt8>(capacity: 16)
+            var buffer = PlainValueBuffer<UInt8>(capacity: 16)
             buffer.append(count: -1) { _ in }
         }
     }
 
     @Test func movingATailFromBeforeTheStartStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
-            var buffer = RawBuffer<UInt32>(capacity: 16)
-            var other = RawBuffer<UInt32>(capacity: 16)
+            var buffer = PlainValueBuffer<UInt32>(capacity: 16)
+            var other = PlainValueBuffer<UInt32>(capacity: 16)
             buffer.append(1)
             buffer.moveTail(from: -1, to: &other)
         }
@@ -45,7 +45,7 @@ import Testing
 
     /// The same buffers, used as they should be, keep every value.
     @Test func appendsWithinTheirRoomKeepWhatWasWritten() {
-        var buffer = RawBuffer<UInt8>(capacity: 16)
+        var buffer = PlainValueBuffer<UInt8>(capacity: 16)
         for length in 0...80 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ length) }
             bytes.withUnsafeBufferPointer { buffer.append($0) }

@@ -8,7 +8,7 @@
 /// closure write): a pointer never outlives the call that handed it out, so it cannot dangle
 /// after the buffer grows or is freed. Every write into reserved room is checked against what
 /// was reserved, in release builds too: these checks are the buffer's memory safety.
-struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
+struct PlainValueBuffer<Element: BitwiseCopyable>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private(set) var capacity: Int
     private(set) var count = 0
@@ -48,7 +48,7 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
     /// no more (the room ends there).
     @inline(__always)
     mutating func append(count length: Int, _ initialize: (UnsafeMutablePointer<Element>) -> Void) {
-        precondition(length >= 0, "RawBuffer.append(count:): a negative count")
+        precondition(length >= 0, "PlainValueBuffer.append(count:): a negative count")
         if count + length > capacity { grow(toHold: count + length) }
         initialize(base + count)
         count += length
@@ -58,21 +58,21 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
     /// as it returns.
     @inline(__always)
     mutating func append(upTo maximum: Int, _ initialize: (UnsafeMutablePointer<Element>) -> Int) {
-        precondition(maximum >= 0, "RawBuffer.append(upTo:): a negative maximum")
+        precondition(maximum >= 0, "PlainValueBuffer.append(upTo:): a negative maximum")
         if count + maximum > capacity { grow(toHold: count + maximum) }
         let written = initialize(base + count)
         // Past `maximum`, the writer has already run over the room reserved for it: stop here
         // rather than keep values that may lie beyond the allocation.
         precondition(
             UInt(bitPattern: written) <= UInt(bitPattern: maximum),
-            "RawBuffer.append(upTo:): the writer reports more values than the room it was given")
+            "PlainValueBuffer.append(upTo:): the writer reports more values than the room it was given")
         count += written
     }
 
     /// Moves the last values, from `start` on, onto the end of `other`, and returns how many.
     @discardableResult
-    mutating func moveTail(from start: Int, to other: inout RawBuffer<Element>) -> Int {
-        precondition(start >= 0 && start <= count, "RawBuffer.moveTail: the start lies outside the buffer")
+    mutating func moveTail(from start: Int, to other: inout PlainValueBuffer<Element>) -> Int {
+        precondition(start >= 0 && start <= count, "PlainValueBuffer.moveTail: the start lies outside the buffer")
         let moved = count - start
         other.append(UnsafeBufferPointer(start: base + start, count: moved))
         count = start
@@ -92,7 +92,7 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         // Every append's store relies on this: the room now reaches `needed`.
-        precondition(newCapacity >= needed && needed >= count, "RawBuffer.grow: the new room does not hold what is needed")
+        precondition(newCapacity >= needed && needed >= count, "PlainValueBuffer.grow: the new room does not hold what is needed")
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: count)
         base.deallocate()
@@ -101,7 +101,7 @@ struct RawBuffer<Element: BitwiseCopyable>: ~Copyable {
     }
 }
 
-extension RawBuffer where Element == UInt8 {
+extension PlainValueBuffer where Element == UInt8 {
     /// Bytes go through the engine's one copy helper, `copyBytes`: a few word moves for what most
     /// appends carry.
     @inline(__always)
