@@ -46,6 +46,14 @@ extension TemplateData {
             bytes.withUnsafeBufferPointer { append($0) }
         }
 
+        /// A string's UTF-8, copied while the string lends it (a small string's bytes live in the
+        /// string value itself, so no view of them may outlive this call).
+        @inlinable @inline(__always)
+        public mutating func append(contentsOf text: String) {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
+
         @inlinable @inline(__always)
         mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let source = bytes.baseAddress, bytes.count <= capacity - written else {

@@ -19,8 +19,8 @@ struct FixedRoomOutput: RouteOutput {
         append(text.withUTF8Buffer { Array($0) })
     }
 
-    mutating func append(contentsOf component: Span<UInt8>) {
-        append(component.indices.map { component[$0] })
+    mutating func append(contentsOf component: String) {
+        append(Array(component.utf8))
     }
 
     private mutating func append(_ piece: [UInt8]) {

@@ -16,8 +16,8 @@ struct PieceLog: RouteOutput {
         text.withUTF8Buffer { bytes += $0 }
     }
 
-    mutating func append(contentsOf component: Span<UInt8>) {
-        let piece = component.indices.map { component[$0] }
+    mutating func append(contentsOf component: String) {
+        let piece = Array(component.utf8)
         bytes += piece
         components.append(piece)
     }

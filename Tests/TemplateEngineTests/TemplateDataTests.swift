@@ -106,7 +106,7 @@ import TemplateEngine
                 writer.append(contentsOf: "a&")
                 writer.append(UInt8(ascii: "b"))
                 let tail = "-tail"
-                writer.append(contentsOf: tail.utf8.span)
+                writer.append(contentsOf: tail)
             }
             data.add("rows", objects: rows.prefix(1)) { data, row in
                 data.add("title", row.title)

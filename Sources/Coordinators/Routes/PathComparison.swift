@@ -3,46 +3,43 @@
 /// (`?next=`) is not compared: the route's only raw `?` starts it, since a printed `next` escapes
 /// its own.
 struct PathComparison: RouteOutput {
-    private let path: String
-    /// How many bytes of `path` matched so far.
-    private var position = 0
+    private let path: String.UTF8View
+    /// The next byte of `path` to compare: everything before it matched.
+    private var cursor: String.UTF8View.Index
     private var isDifferent = false
     private var isInQuery = false
 
     init(path: String) {
-        self.path = path
+        self.path = path.utf8
+        cursor = path.utf8.startIndex
     }
 
     /// Whether everything printed, up to the query, spells `path` exactly.
-    var matches: Bool { !isDifferent && position == path.utf8.count }
+    var matches: Bool { !isDifferent && cursor == path.endIndex }
 
     mutating func append(_ byte: UInt8) {
-        compare(count: 1) { _ in byte }
+        compare(byte)
     }
 
     mutating func append(contentsOf text: StaticString) {
-        text.withUTF8Buffer { printed in compare(count: printed.count) { printed[$0] } }
+        text.withUTF8Buffer { printed in
+            for byte in printed { compare(byte) }
+        }
     }
 
-    mutating func append(contentsOf bytes: Span<UInt8>) {
-        compare(count: bytes.count) { bytes[$0] }
+    mutating func append(contentsOf component: String) {
+        for byte in component.utf8 { compare(byte) }
     }
 
-    /// Compares the `count` bytes printed next (`printed(0)`, `printed(1)`…) with the path from
-    /// `position` on; the path's bytes are looked up once per piece.
+    /// Compares the byte printed next with the path at the cursor.
     @inline(__always)
-    private mutating func compare(count: Int, _ printed: (Int) -> UInt8) {
-        guard !isDifferent, !isInQuery, count > 0 else { return }
-        let expected = path.utf8.span
-        let shared = min(count, expected.count - position)
-        for offset in 0..<shared where expected[position + offset] != printed(offset) {
-            isDifferent = true
+    private mutating func compare(_ printed: UInt8) {
+        guard !isDifferent, !isInQuery else { return }
+        guard cursor != path.endIndex else {
+            // Printed past the end of `path`: only the start of the query may follow.
+            if printed == UInt8(ascii: "?") { isInQuery = true } else { isDifferent = true }
             return
         }
-        position += shared
-        if shared < count {
-            // Printed past the end of `path`: only the start of the query may follow.
-            if printed(shared) == UInt8(ascii: "?") { isInQuery = true } else { isDifferent = true }
-        }
+        if path[cursor] == printed { path.formIndex(after: &cursor) } else { isDifferent = true }
     }
 }

@@ -10,8 +10,10 @@ public protocol RouteOutput: ~Copyable {
     mutating func append(_ byte: UInt8)
     /// Fixed text of the URL contract (`/library/`, `/items/`…).
     mutating func append(contentsOf text: StaticString)
-    /// The UTF-8 of a component that needs no escaping (a slug, a token), as it is.
-    mutating func append(contentsOf bytes: Span<UInt8>)
+    /// A component that needs no escaping (a slug, a token): its UTF-8, as it is. Handed on as the
+    /// string itself, not a view of its bytes: a span of a small (inline) string did not outlive
+    /// the call in optimized builds (release-mode tests printed garbage).
+    mutating func append(contentsOf component: String)
 }
 
 extension Array: RouteOutput where Element == UInt8 {
@@ -19,8 +21,7 @@ extension Array: RouteOutput where Element == UInt8 {
         text.withUTF8Buffer { append(contentsOf: $0) }
     }
 
-    public mutating func append(contentsOf bytes: Span<UInt8>) {
-        reserveCapacity(count + bytes.count)
-        for index in bytes.indices { append(bytes[index]) }
+    public mutating func append(contentsOf component: String) {
+        append(contentsOf: component.utf8)
     }
 }

@@ -84,23 +84,22 @@ struct RouteWriter<Output: RouteOutput & ~Copyable>: ~Copyable {
     /// checked, then handed on in one piece.
     @inlinable
     mutating func append(component value: String) {
-        let bytes = value.utf8.span
         // Without branches: a page's links run this over every slug.
         var reserved = 0
         var dots = 0
-        for index in bytes.indices {
-            let byte = bytes[index]
+        var count = 0
+        for byte in value.utf8 {
             reserved |= URLComponentCoding.isUnreserved(byte) ? 0 : 1
             dots &+= byte == UInt8(ascii: ".") ? 1 : 0
+            count &+= 1
         }
-        let onlyDots = dots == bytes.count
+        let onlyDots = dots == count
         if reserved == 0 && !onlyDots {
             // Unreserved bytes stay as they are however deep they are nested.
-            output.append(contentsOf: bytes)
+            output.append(contentsOf: value)
             return
         }
-        for index in bytes.indices {
-            let byte = bytes[index]
+        for byte in value.utf8 {
             if URLComponentCoding.isUnreserved(byte) && !onlyDots {
                 output.append(byte)
             } else {
