@@ -69,15 +69,15 @@ TOTAL="$(sed -n 's/^summary: \([0-9]*\).*/\1/p' "$DUMP" | head -n 1)"
 [ -n "$TOTAL" ] || TOTAL="$(sed -n 's/^totals: \([0-9]*\).*/\1/p' "$DUMP" | head -n 1)"
 # Inclusive counts of the template engine's two entry points on this page.
 INCLUSIVE="$(callgrind_annotate --inclusive=yes --threshold=100 "$DUMP" 2>/dev/null)"
-inclusive() { # pattern in the mangled name
-    echo "$INCLUSIVE" | grep -E "$1" | head -n 1 | awk '{ gsub(",", "", $1); print $1 }'
+inclusive() { # pattern in the mangled name; empty when no function matches (a renamed symbol)
+    echo "$INCLUSIVE" | { grep -E "$1" || true; } | head -n 1 | awk '{ gsub(",", "", $1); print $1 }'
 }
 RENDER="$(inclusive 'TemplateLibrary.*render|14TemplateEngine0A7LibraryV6render')"
-BUILD="$(inclusive 'TemplateEngine0A4DataV7setRoot')"
+BUILD="$(inclusive 'Coordinators6ScreenV3WebE9addFields2to9csrfToken|TemplateEngine0A4DataV7setRoot')"
 echo "page bytes: $(wc -c <"$WORK/page.html")"
 echo "requests measured: $REQUESTS"
 echo "instructions per page (whole server): $((TOTAL / REQUESTS))"
 [ -n "$RENDER" ] && echo "instructions per page in TemplateLibrary.render: $((RENDER / REQUESTS))"
-[ -n "$BUILD" ] && echo "instructions per page in TemplateData.setRoot (building the data): $((BUILD / REQUESTS))"
+[ -n "$BUILD" ] && echo "instructions per page building the page's TemplateData: $((BUILD / REQUESTS))"
 [ "${KEEP:-0}" = 1 ] && echo "callgrind output: $DUMP"
 exit 0

@@ -54,6 +54,18 @@ extension TemplateData {
             text.withUTF8 { append($0) }
         }
 
+        /// `text`'s UTF-8 when every byte passes `isKept`, checked and copied in one borrow of the
+        /// string's storage; false, with nothing written, otherwise.
+        @inlinable @inline(__always)
+        public mutating func append(contentsOf text: String, ifEvery isKept: (UInt8) -> Bool) -> Bool {
+            var text = text
+            return text.withUTF8 { bytes in
+                for byte in bytes where !isKept(byte) { return false }
+                append(bytes)
+                return true
+            }
+        }
+
         @inlinable @inline(__always)
         mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let source = bytes.baseAddress, bytes.count <= capacity - written else {

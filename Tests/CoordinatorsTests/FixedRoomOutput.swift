@@ -19,8 +19,10 @@ struct FixedRoomOutput: RouteOutput {
         append(text.withUTF8Buffer { Array($0) })
     }
 
-    mutating func append(contentsOf component: String) {
+    mutating func append(contentsOf component: String, ifEvery isKept: (UInt8) -> Bool) -> Bool {
+        guard component.utf8.allSatisfy(isKept) else { return false }
         append(Array(component.utf8))
+        return true
     }
 
     private mutating func append(_ piece: [UInt8]) {

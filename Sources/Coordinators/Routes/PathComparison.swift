@@ -27,8 +27,10 @@ struct PathComparison: RouteOutput {
         }
     }
 
-    mutating func append(contentsOf component: String) {
+    mutating func append(contentsOf component: String, ifEvery isKept: (UInt8) -> Bool) -> Bool {
+        guard component.utf8.allSatisfy(isKept) else { return false }
         for byte in component.utf8 { compare(byte) }
+        return true
     }
 
     /// Compares the byte printed next with the path at the cursor.

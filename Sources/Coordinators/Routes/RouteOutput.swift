@@ -10,10 +10,13 @@ public protocol RouteOutput: ~Copyable {
     mutating func append(_ byte: UInt8)
     /// Fixed text of the URL contract (`/library/`, `/items/`…).
     mutating func append(contentsOf text: StaticString)
-    /// A component that needs no escaping (a slug, a token): its UTF-8, as it is. Handed on as the
-    /// string itself, not a view of its bytes: a span of a small (inline) string did not outlive
-    /// the call in optimized builds (release-mode tests printed garbage).
-    mutating func append(contentsOf component: String)
+    /// A component's UTF-8 as it is, when every byte passes `isKept` (the printer's rule); false,
+    /// with nothing appended, otherwise. Most components (slugs, tokens) keep every byte, and an
+    /// output over memory checks and copies them in one pass over the string's own storage.
+    ///
+    /// Handed on as the string itself, not a view of its bytes: a span of a small (inline) string
+    /// did not outlive the call in optimized builds (release-mode tests printed garbage).
+    mutating func append(contentsOf component: String, ifEvery isKept: (UInt8) -> Bool) -> Bool
 }
 
 extension Array: RouteOutput where Element == UInt8 {
@@ -21,7 +24,9 @@ extension Array: RouteOutput where Element == UInt8 {
         text.withUTF8Buffer { append(contentsOf: $0) }
     }
 
-    public mutating func append(contentsOf component: String) {
+    public mutating func append(contentsOf component: String, ifEvery isKept: (UInt8) -> Bool) -> Bool {
+        guard component.utf8.allSatisfy(isKept) else { return false }
         append(contentsOf: component.utf8)
+        return true
     }
 }

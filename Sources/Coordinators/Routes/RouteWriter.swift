@@ -80,23 +80,15 @@ struct RouteWriter<Output: RouteOutput & ~Copyable>: ~Copyable {
 
     /// A path segment or query value: RFC 3986 unreserved bytes as they are, every other UTF-8
     /// byte as `%XX`. A value made only of dots is encoded too, since browsers would otherwise
-    /// resolve `.` and `..` away. Most values (slugs, tokens) need no escape: their bytes are
-    /// checked, then handed on in one piece.
+    /// resolve `.` and `..` away. Most values (slugs, tokens) need no escape: the output checks
+    /// their bytes and takes them in one piece. Unreserved bytes stay as they are however deep
+    /// they are nested.
     @inlinable
     mutating func append(component value: String) {
-        // Without branches: a page's links run this over every slug.
-        var reserved = 0
-        var dots = 0
-        var count = 0
-        for byte in value.utf8 {
-            reserved |= URLComponentCoding.isUnreserved(byte) ? 0 : 1
-            dots &+= byte == UInt8(ascii: ".") ? 1 : 0
-            count &+= 1
-        }
-        let onlyDots = dots == count
-        if reserved == 0 && !onlyDots {
-            // Unreserved bytes stay as they are however deep they are nested.
-            output.append(contentsOf: value)
+        guard !value.isEmpty else { return }
+        let dot = UInt8(ascii: ".")
+        let onlyDots = value.utf8.first == dot && value.utf8.allSatisfy { $0 == dot }
+        if !onlyDots && output.append(contentsOf: value, ifEvery: URLComponentCoding.isUnreserved) {
             return
         }
         for byte in value.utf8 {
