@@ -31,17 +31,24 @@ public enum ByteEncoding {
 
     /// RFC 4648 §5 base64url without padding.
     public static func base64URL(_ bytes: [UInt8]) -> String {
+        // Every page carries a freshly masked CSRF token in this form: whole groups of three bytes
+        // are read at once, and only the last one or two bytes are handled apart.
         var text: [UInt8] = []
         text.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            var group = 0
-            for (offset, byte) in chunk.enumerated() { group |= Int(byte) << (16 - 8 * offset) }
-            for position in 0...chunk.count {
+        func appendDigits(of group: Int, count: Int) {
+            for position in 0..<count {
                 text.append(base64URLAlphabet[(group >> (18 - 6 * position)) & 0x3F])
             }
+        }
+        var index = 0
+        while bytes.count - index >= 3 {
+            appendDigits(of: Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]), count: 4)
             index += 3
+        }
+        switch bytes.count - index {
+        case 1: appendDigits(of: Int(bytes[index]) << 16, count: 2)
+        case 2: appendDigits(of: Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8, count: 3)
+        default: break
         }
         return String(decoding: text, as: UTF8.self)
     }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import Services
 
@@ -58,6 +59,16 @@ struct CryptoTests {
     func base64URLMatchesRFC4648(plain: String, encoded: String) {
         #expect(ByteEncoding.base64URL(Array(plain.utf8)) == encoded)
         #expect(ByteEncoding.bytes(fromBase64URL: encoded) == Array(plain.utf8))
+    }
+
+    @Test func base64URLRoundTripsEveryLength() {
+        var random = SeededGenerator(seed: 0xB64)
+        for count in 0..<100 {
+            let bytes = (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &random) }
+            let text = ByteEncoding.base64URL(bytes)
+            #expect(text.utf8.count == (count * 4 + 2) / 3, "\(count) bytes")
+            #expect(ByteEncoding.bytes(fromBase64URL: text) == bytes, "\(count) bytes")
+        }
     }
 
     @Test func base64URLUsesTheURLAlphabet() {

@@ -11,8 +11,12 @@ enum CSRFToken {
     static func masked(_ token: String) -> String {
         let secret = Array(token.utf8)
         guard !secret.isEmpty else { return "" }
-        let mask = SecureRandom.bytes(secret.count)
-        return ByteEncoding.base64URL(mask + zip(mask, secret).map { $0 ^ $1 })
+        // Random bytes for both halves; the second becomes mask ⊕ token.
+        var masked = SecureRandom.bytes(secret.count * 2)
+        for index in secret.indices {
+            masked[secret.count + index] = masked[index] ^ secret[index]
+        }
+        return ByteEncoding.base64URL(masked)
     }
 
     /// Whether `submitted`, a masked token from a form, unmasks to the session's `expected` token.
