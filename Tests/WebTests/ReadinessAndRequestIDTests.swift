@@ -28,6 +28,15 @@ import TestSupport
         #expect(try client.get("/library/category-1").header("X-Request-Id") != id)
     }
 
+    @Test func generatedRequestIDsDoNotRepeat() {
+        let ids = (0..<10_000).map { _ in RequestID.generate() }
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy { $0.utf8.count == 16 && $0.allSatisfy(\.isHexDigit) })
+        // Consecutive counts scatter: the scrambling is a bijection, not a visible sequence.
+        #expect(RequestID.scrambled(1) != RequestID.scrambled(0) &+ 1)
+        #expect(Set((0..<1_000).map { RequestID.scrambled($0) >> 48 }).count > 900)
+    }
+
     @Test func aTrustedProxysRequestIDIsKeptIfWellFormed() throws {
         let app = try TestApp(trustedProxies: TrustedProxies(list: "127.0.0.1")!)
         let client = app.client()
