@@ -20,8 +20,15 @@ enum ASCII {
     }
 
     static func caseInsensitiveEquals(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count
-            && zip(lhs.utf8, rhs.utf8).allSatisfy { lowercased($0) == lowercased($1) }
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        // Every request and response looks up fields many times: a name spelled as the lookup
+        // spells it is settled by the string comparison, and a different name mostly at its first byte.
+        if lhs == rhs { return true }
+        var other = rhs.utf8.makeIterator()
+        for byte in lhs.utf8 {
+            guard let otherByte = other.next(), lowercased(byte) == lowercased(otherByte) else { return false }
+        }
+        return true
     }
 
     static func caseInsensitiveEquals(_ lhs: some Collection<UInt8>, _ rhs: StaticString) -> Bool {
