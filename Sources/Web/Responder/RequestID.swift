@@ -1,9 +1,10 @@
 import HTTPCore
 import HTTPServer
+import Services
 import Synchronization
 
 /// Each request's id: the one a trusted proxy sent in `X-Request-Id` (when it looks like an id),
-/// else a short random one. Echoed in the response, written in the access log, quoted on 500 pages.
+/// else one generated here. Echoed in the response, written in the access log, quoted on 500 pages.
 enum RequestID {
     static let header = "X-Request-Id"
 
@@ -27,10 +28,11 @@ enum RequestID {
 
     /// 16 hex digits: a counter from a random start, passed through a bijection so that ids look
     /// unrelated. Unique within a process, unlikely to meet another instance's, and no system call
-    /// per request (drawing a random number for each cost one `getrandom`).
+    /// per request (drawing a random number for each cost one `getrandom`). An id names a request
+    /// in logs; it is not a secret.
     static func generate() -> String {
-        let count = counter.wrappingAdd(1, ordering: .relaxed).oldValue
-        return hex(scrambled(count))
+        let value = scrambled(counter.wrappingAdd(1, ordering: .relaxed).oldValue)
+        return ByteEncoding.hex((0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * UInt64($0))) })
     }
 
     private static let counter = Atomic<UInt64>(UInt64.random(in: .min ... .max))
@@ -41,13 +43,5 @@ enum RequestID {
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
         return mixed ^ (mixed >> 31)
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits: [UInt8] = (0..<16).map { index in
-            let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(index))) & 0x0F
-            return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-        }
-        return String(decoding: digits, as: UTF8.self)
     }
 }
