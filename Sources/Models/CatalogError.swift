@@ -2,4 +2,6 @@
 public enum CatalogError: Error, Hashable, Sendable {
     case unknownCategory(CategoryID)
     case unknownItem(ItemID)
+    /// Other instances kept changing the item while this edit was made again and again.
+    case editConflict(ItemID)
 }

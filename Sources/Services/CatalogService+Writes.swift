@@ -3,7 +3,7 @@ import Storage
 
 extension CatalogService {
     public func addItem(_ draft: ItemDraft, to category: CategoryID, creator: UserID?) throws -> Item {
-        let item = try write(advancingCounter: true) { state in
+        let item = try storeNewItem { state in
             guard state.category(category) != nil else { throw CatalogError.unknownCategory(category) }
             return Item(
                 id: try newItemID(after: state), category: category, title: draft.title, subtitle: draft.subtitle,
@@ -14,21 +14,17 @@ extension CatalogService {
     }
 
     public func updateItem(_ id: ItemID, with draft: ItemDraft) throws -> Item {
-        let item = try write { state in
-            guard var item = state.item(id) else { throw CatalogError.unknownItem(id) }
+        let item = try edit(id) { item, _ in
             item.title = draft.title
             item.subtitle = draft.subtitle
-            return item
         }
         notify(.itemUpdated(item))
         return item
     }
 
     public func setFavourite(_ id: ItemID, _ isFavourite: Bool) throws -> Item {
-        let item = try write { state in
-            guard var item = state.item(id) else { throw CatalogError.unknownItem(id) }
+        let item = try edit(id) { item, _ in
             item.isFavourite = isFavourite
-            return item
         }
         notify(.itemUpdated(item))
         return item
@@ -37,12 +33,10 @@ extension CatalogService {
     /// Moves an item to another category; it keeps its id, so old links can be redirected.
     public func moveItem(_ id: ItemID, to category: CategoryID) throws -> Item {
         var origin = category
-        let item = try write { state in
-            guard var item = state.item(id) else { throw CatalogError.unknownItem(id) }
+        let item = try edit(id) { item, state in
             guard state.category(category) != nil else { throw CatalogError.unknownCategory(category) }
             origin = item.category
             item.category = category
-            return item
         }
         if origin != category { notify(.itemMoved(id, from: origin, to: category)) }
         return item
@@ -104,17 +98,59 @@ extension CatalogService {
         return ItemID(try idCounter.takeNext(collection: Self.metaCollection, key: Self.nextItemIDKey, atLeast: state.nextItemID))
     }
 
-    /// Runs `change` against the current state under the write lock, stores the item it returns,
-    /// then publishes it to readers. `advancingCounter` also persists the next free id, unless the
-    /// shared counter advanced it already (writing it here could lower it behind another
-    /// instance's back).
-    private func write(advancingCounter: Bool = false, _ change: (CatalogState) throws -> Item) throws -> Item {
+    /// How often an edit is made again on what the store holds before it gives up: each retry means
+    /// another instance changed the same item in the moment between two round trips.
+    static let editAttempts = 5
+
+    /// Changes an item under the write lock, starting from the copy in memory, and stores it only
+    /// if the store still holds that copy: another instance may have changed or deleted the item
+    /// since this one last synchronized. Then the change is made again on what the store holds,
+    /// or, when the item is gone, it is gone here too and the edit is refused as for any unknown
+    /// item, so an edit can never bring a deleted item back.
+    private func edit(_ id: ItemID, _ change: (inout Item, CatalogState) throws -> Void) throws -> Item {
+        enum Outcome { case stored(Item), gone(from: CategoryID) }
+        let outcome = try writeLock.withLock { _ throws -> Outcome in
+            let current = state.withLock { $0 }
+            guard var original = current.item(id) else { throw CatalogError.unknownItem(id) }
+            var expected = try StoreCoding.encode(original)
+            for _ in 0..<Self.editAttempts {
+                var item = original
+                try change(&item, current)
+                let replacement = try store.replace(
+                    Self.itemsCollection, key: String(id.rawValue), expected: expected, with: try StoreCoding.encode(item))
+                switch replacement {
+                case .replaced:
+                    state.withLock { $0.upsert(item) }
+                    return .stored(item)
+                case .differs(current: nil):
+                    state.withLock { $0.remove(id) }
+                    return .gone(from: original.category)
+                case .differs(current: let stored?):
+                    original = try StoreCoding.decode(Item.self, from: stored)
+                    expected = stored
+                }
+            }
+            throw CatalogError.editConflict(id)
+        }
+        switch outcome {
+        case .stored(let item):
+            return item
+        case .gone(let category):
+            notify(.itemRemoved(id, from: category))
+            throw CatalogError.unknownItem(id)
+        }
+    }
+
+    /// Runs `make` against the current state under the write lock, stores the new item it returns,
+    /// then publishes it to readers. The next free id is persisted with it, unless the shared
+    /// counter advanced it already (writing it here could lower it behind another instance's back).
+    private func storeNewItem(_ make: (CatalogState) throws -> Item) throws -> Item {
         try writeLock.withLock { _ throws -> Item in
-            let item = try change(state.withLock { $0 })
+            let item = try make(state.withLock { $0 })
             var mutations: [StoreMutation] = [
                 .put(collection: Self.itemsCollection, key: String(item.id.rawValue), value: try StoreCoding.encode(item))
             ]
-            if advancingCounter && idCounter == nil {
+            if idCounter == nil {
                 mutations.append(.put(
                     collection: Self.metaCollection, key: Self.nextItemIDKey, value: Array(String(item.id.rawValue + 1).utf8)))
             }

@@ -10,6 +10,17 @@ public protocol KeyValueStore: Sendable {
     var isEmpty: Bool { get }
     /// Applies the mutations atomically; when this returns they survive a crash.
     func apply(_ mutations: [StoreMutation]) throws
+    /// Stores `value` under `key` only if the key holds exactly `expected` now, in one step, so an
+    /// edit made from a stale copy can neither bring back a record deleted meanwhile nor undo
+    /// another writer's change. A store shared by several processes must check in the store itself.
+    func replace(_ collection: String, key: String, expected: [UInt8], with value: [UInt8]) throws -> Replacement
+}
+
+/// What a conditional write found.
+public enum Replacement: Equatable, Sendable {
+    case replaced
+    /// The key held something else, or nothing (nil): nothing was written.
+    case differs(current: [UInt8]?)
 }
 
 extension KeyValueStore {
@@ -19,5 +30,14 @@ extension KeyValueStore {
 
     public func delete(_ collection: String, key: String) throws {
         try apply([.delete(collection: collection, key: key)])
+    }
+
+    /// For a store that one process alone writes, where the caller's lock around the read and the
+    /// write is what makes them one step.
+    public func replace(_ collection: String, key: String, expected: [UInt8], with value: [UInt8]) throws -> Replacement {
+        let current = get(collection, key: key)
+        guard current == expected else { return .differs(current: current) }
+        try put(collection, key: key, value: value)
+        return .replaced
     }
 }

@@ -1,4 +1,6 @@
+import Foundation
 import Models
+import Storage
 import Synchronization
 import Testing
 @testable import Services
@@ -105,5 +107,51 @@ extension CatalogServiceTests {
         #expect(categories[1].name == "Second, renamed")
         #expect(fixture.catalog.itemCount(in: second) == 50)
         #expect(fixture.catalog.itemCount(in: CategoryID("category-10")) == 0)
+    }
+
+    // MARK: Edits from a stale copy (another writer changed the store behind this service's back)
+
+    @Test func anEditOfAnItemDeletedBehindItsBackDoesNotBringItBack() throws {
+        let key = String(ItemID(2).rawValue)
+        let removed = Mutex<[ItemID]>([])
+        fixture.catalog.onItemRemoved { id in removed.withLock { $0.append(id) } }
+        try fixture.store.delete(CatalogService.itemsCollection, key: key)
+        #expect(fixture.catalog.item(ItemID(2)) != nil, "the service still holds its stale copy")
+
+        #expect(throws: CatalogError.unknownItem(ItemID(2))) {
+            try fixture.catalog.updateItem(ItemID(2), with: ItemDraft(title: "Back from the dead", subtitle: ""))
+        }
+        #expect(fixture.store.get(CatalogService.itemsCollection, key: key) == nil)
+        #expect(fixture.catalog.item(ItemID(2)) == nil)
+        #expect(removed.withLock { $0 } == [ItemID(2)])
+        #expect(throws: CatalogError.unknownItem(ItemID(3))) {
+            try fixture.store.delete(CatalogService.itemsCollection, key: "3")
+            try fixture.catalog.setFavourite(ItemID(3), true)
+        }
+        #expect(fixture.store.get(CatalogService.itemsCollection, key: "3") == nil)
+    }
+
+    @Test func anEditFromAStaleCopyKeepsTheOtherWritersChange() throws {
+        let key = String(ItemID(2).rawValue)
+        var changedElsewhere = try #require(fixture.catalog.item(ItemID(2)))
+        changedElsewhere.isFavourite = true
+        try fixture.store.put(CatalogService.itemsCollection, key: key, value: try StoreCoding.encode(changedElsewhere))
+
+        let edited = try fixture.catalog.updateItem(ItemID(2), with: ItemDraft(title: "Renamed", subtitle: "Here"))
+        #expect(edited.isFavourite && edited.title == "Renamed" && edited.subtitle == "Here")
+        let stored = try StoreCoding.decode(Item.self, from: try #require(fixture.store.get(CatalogService.itemsCollection, key: key)))
+        #expect(stored == edited)
+        #expect(fixture.catalog.item(ItemID(2)) == edited)
+    }
+
+    @Test func aStoredRecordSpelledDifferentlyIsStillEdited() throws {
+        // A record written by another version (here: indented JSON) never equals this version's
+        // encoding of the same item; the edit is made again on what the store holds.
+        let key = String(ItemID(2).rawValue)
+        let item = try #require(fixture.catalog.item(ItemID(2)))
+        let spelled = Array(String(decoding: try StoreCoding.encode(item), as: UTF8.self).replacingOccurrences(of: ",", with: ", ").utf8)
+        try fixture.store.put(CatalogService.itemsCollection, key: key, value: spelled)
+        #expect(try fixture.catalog.setFavourite(ItemID(2), true).isFavourite)
+        #expect(try StoreCoding.decode(Item.self, from: try #require(fixture.store.get(CatalogService.itemsCollection, key: key))).isFavourite)
     }
 }

@@ -63,6 +63,37 @@ public final class RedisStore: KeyValueStore, SharedIndex {
             throw RedisError.server(replies.compactMap(\.errorMessage).first ?? "the transaction was not executed")
         }
         if let failure = results.compactMap(\.errorMessage).first { throw RedisError.server(failure) }
+        noteOwnWrite(version)
+    }
+
+    /// Compares and sets in one script: Redis runs it whole, so no instance writes in between.
+    static let replaceScript = """
+        local current = redis.call('HGET', KEYS[1], ARGV[1])
+        if current == ARGV[2] then
+            redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+            return {1, redis.call('INCR', KEYS[2])}
+        end
+        if current then return {0, current} end
+        return {0}
+        """
+
+    public func replace(_ collection: String, key: String, expected: [UInt8], with value: [UInt8]) throws -> Replacement {
+        let reply = try pool.send(RedisCommand("EVAL", [
+            Array(Self.replaceScript.utf8), Array("2".utf8), Array(hashKey(collection).utf8), Array(versionKey.utf8),
+            Array(key.utf8), expected, value,
+        ]))
+        if let message = reply.errorMessage { throw RedisError.server(message) }
+        guard let results = reply.array, let outcome = results.first?.integer else {
+            throw RedisError.server("the replace script answered \(reply)")
+        }
+        guard outcome == 1 else { return .differs(current: results.dropFirst().first?.bytes) }
+        if let version = results.dropFirst().first?.integer { noteOwnWrite(version) }
+        return .replaced
+    }
+
+    /// Its own write raised the version to `version`: still current, unless another instance wrote
+    /// in between (then the next synchronization reloads).
+    private func noteOwnWrite(_ version: Int64) {
         knownVersion.withLock { known in
             if known == version - 1 { known = version }
         }

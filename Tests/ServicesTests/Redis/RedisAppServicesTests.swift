@@ -107,6 +107,53 @@ final class RedisAppServicesTests {
         #expect(try second.accounts.authenticate(username: "bo", password: "a long password").id == user.id)
     }
 
+    @Test func anEditOnOneInstanceOfAnItemDeletedOnAnotherDoesNotBringItBack() throws {
+        let first = try instance()
+        let second = try instance()
+        let category = try #require(first.catalog.categories().first).id
+        let item = try first.catalog.addItem(ItemDraft(title: "Doomed", subtitle: ""), to: category, creator: nil)
+        try second.synchronize()
+        try first.catalog.deleteItem(item.id)
+        // The second has not heard of the deletion and edits its copy.
+        #expect(second.catalog.item(item.id) != nil)
+        #expect(throws: CatalogError.unknownItem(item.id)) {
+            try second.catalog.updateItem(item.id, with: ItemDraft(title: "Edited anyway", subtitle: ""))
+        }
+        #expect(second.catalog.item(item.id) == nil)
+        try first.synchronize()
+        #expect(first.catalog.item(item.id) == nil)
+    }
+
+    @Test func editsOfOneItemOnTwoInstancesAtOnceKeepEveryChange() throws {
+        let first = try instance()
+        let second = try instance()
+        let category = try #require(first.catalog.categories().first).id
+        let item = try first.catalog.addItem(ItemDraft(title: "Original", subtitle: "original"), to: category, creator: nil)
+        try second.synchronize()
+        // Neither synchronizes while they edit: each starts from its own stale copy. The first
+        // renames (the edit form's fields), the second marks it a favourite; neither may put back
+        // the other's old value.
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 20) { index in
+            do {
+                if index % 2 == 0 {
+                    _ = try first.catalog.updateItem(item.id, with: ItemDraft(title: "Title \(index)", subtitle: "renamed"))
+                } else {
+                    _ = try second.catalog.setFavourite(item.id, true)
+                }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        try first.synchronize()
+        try second.synchronize()
+        let stored = try #require(first.catalog.item(item.id))
+        #expect(second.catalog.item(item.id) == stored)
+        #expect(stored.title.hasPrefix("Title "), "\(stored)")
+        #expect(stored.subtitle == "renamed" && stored.isFavourite, "\(stored)")
+    }
+
     @Test func anInstanceDoesNotReloadForItsOwnWrites() throws {
         let services = try instance()
         let category = try #require(services.catalog.categories().first).id
