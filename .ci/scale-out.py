@@ -7,6 +7,8 @@ standard library only. One subcommand per check; exit status 0 when it holds.
                               tab links and flow stack whichever instance answers
   signout P1 P2 P3            signed in on one instance, out on another: refused everywhere
   race P1 P2                  two registrations of one username at once: exactly one wins
+  editdelete P1 P2            an item edited on one instance while deleted on another: once the
+                              deletion is acknowledged, no instance shows the item again
   writes BALANCER ACKS STOP   creates items as the demo user until the file STOP exists; each
                               title answered 303 is appended to ACKS with its URL
   verify BALANCER ACKS        every acknowledged item is there
@@ -174,6 +176,53 @@ def race(ports):
     print(f"race: {rounds} rounds of one username registered on two instances at once: one 303 and one 422 each")
 
 
+def editdelete(ports):
+    first, second = ports
+    editor, deleter = Client(first), Client(second)
+    editor.sign_in(port=first)
+    deleter.sign_in(port=second)
+    rounds = 10
+    resurrected = []
+    outcomes = {}
+    for round_number in range(rounds):
+        token = editor.token(port=first)
+        status, headers, _ = editor.request(
+            "POST", "/library/category-3/items/new", {"csrfToken": token, "title": f"contested {round_number}", "subtitle": ""},
+            port=first)
+        item_path = urllib.parse.urlparse(headers.get("Location") or "").path
+        if status != 303 or "/items/" not in item_path:
+            fail(f"round {round_number}: creating the item answered {status} ({item_path})")
+        edit_token = editor.token(item_path + "/options", port=first)
+        delete_token = deleter.token(item_path + "/delete", port=second)
+        barrier = threading.Barrier(2)
+        results = {}
+
+        def edit():
+            barrier.wait(timeout=TIMEOUT)
+            results["edit"] = editor.request("POST", item_path + "/options", {
+                "csrfToken": edit_token, "intent": "edit", "title": f"edited {round_number}", "subtitle": "after"}, port=first)[0]
+
+        def delete():
+            barrier.wait(timeout=TIMEOUT)
+            results["delete"] = deleter.request("POST", item_path + "/delete", {"csrfToken": delete_token}, port=second)[0]
+
+        threads = [threading.Thread(target=edit), threading.Thread(target=delete)]
+        for thread in threads: thread.start()
+        for thread in threads: thread.join(timeout=2 * TIMEOUT)
+        pair = (results.get("edit"), results.get("delete"))
+        outcomes[pair] = outcomes.get(pair, 0) + 1
+        if results.get("delete") != 303:
+            fail(f"round {round_number}: the deletion answered {results.get('delete')}")
+        for port in ports:
+            status, _, _ = editor.get(item_path, port=port)
+            if status != 404:
+                resurrected.append(f"{item_path} answered {status} on :{port} (edit {pair[0]})")
+    if resurrected:
+        fail(f"deleted items came back: {resurrected[:5]}")
+    summary = ", ".join(f"{count}× edit {edit}/delete {delete}" for (edit, delete), count in sorted(outcomes.items(), key=str))
+    print(f"editdelete: {rounds} rounds of an edit racing a deletion on two instances ({summary}); every deleted item stays gone")
+
+
 def writes(balancer, acks_path, stop_path):
     browser = Client(balancer)
     deadline = time.time() + 120
@@ -249,6 +298,8 @@ if __name__ == "__main__":
         signout([int(port) for port in arguments[:3]])
     elif command == "race":
         race([int(port) for port in arguments[:2]])
+    elif command == "editdelete":
+        editdelete([int(port) for port in arguments[:2]])
     elif command == "writes":
         writes(int(arguments[0]), arguments[1], arguments[2])
     elif command == "verify":

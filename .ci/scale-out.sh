@@ -7,6 +7,7 @@
 #   - one signed-in session walked across the instances sees the same navigation everywhere;
 #   - signed in on one instance and out on another, the old session is refused on all three;
 #   - two registrations of one username at once on two instances: exactly one wins;
+#   - an item edited on one instance while deleted on another stays deleted everywhere;
 #   - SIGKILL of an instance during a stream of writes: every write acknowledged with 303 is there;
 #   - SIGKILL and restart of Redis (same AOF folder) during writes: the same, pages answer 503 with
 #     Retry-After while it is down, and the instances recover without a restart.
@@ -159,6 +160,9 @@ run_check signout "${PORTS[1]}" "${PORTS[2]}" "${PORTS[3]}"
 step "two registrations of one username at once"
 run_check race "${PORTS[1]}" "${PORTS[2]}"
 
+step "an edit racing a deletion on two instances"
+run_check editdelete "${PORTS[1]}" "${PORTS[2]}"
+
 # A stream of writes through haproxy until the STOP file appears; returns at once.
 start_writes() { # acks stop
     rm -f "$2"
@@ -206,4 +210,4 @@ done
 until_true 20 all_up || fail "haproxy does not have all three instances back"
 echo "scale-out: the instances recovered without a restart"
 
-echo "scale-out: PASS, 6 checks in $(( $(date +%s) - started )) s"
+echo "scale-out: PASS, 7 checks in $(( $(date +%s) - started )) s"
