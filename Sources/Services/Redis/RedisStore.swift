@@ -25,9 +25,16 @@ public final class RedisStore: KeyValueStore, SharedIndex {
     /// wrote in between, and by `noteSynchronized` after a reload.
     private let knownVersion = Mutex<Int64>(-1)
 
-    public init(pool: RedisPool, prefix: String = "waypoint:") {
+    /// The collections instances keep in memory (see `AppServices.synchronize`): only a write to
+    /// one of them raises the shared version, which makes the other instances reload. The others
+    /// (reset tokens, users' tabs) are read from Redis when needed, so their frequent writes cost
+    /// no reloads. Nil: every write raises it.
+    let cachedCollections: Set<String>?
+
+    public init(pool: RedisPool, prefix: String = "waypoint:", cachedCollections: Set<String>? = nil) {
         self.pool = pool
         self.prefix = prefix
+        self.cachedCollections = cachedCollections
     }
 
     func hashKey(_ collection: String) -> String { prefix + "c:" + collection }
@@ -57,13 +64,18 @@ public final class RedisStore: KeyValueStore, SharedIndex {
                 commands.append(RedisCommand("HDEL", hashKey(collection), key))
             }
         }
-        commands += [RedisCommand("INCR", versionKey), RedisCommand("EXEC")]
+        let raisesVersion = mutations.contains { self.raisesVersion(writing: $0.collection) }
+        if raisesVersion { commands.append(RedisCommand("INCR", versionKey)) }
+        commands.append(RedisCommand("EXEC"))
         let replies = try pool.pipeline(commands)
-        guard let results = replies.last?.array, let version = results.last?.integer else {
+        guard let results = replies.last?.array else {
             throw RedisError.server(replies.compactMap(\.errorMessage).first ?? "the transaction was not executed")
         }
         if let failure = results.compactMap(\.errorMessage).first { throw RedisError.server(failure) }
-        noteOwnWrite(version)
+        if raisesVersion {
+            guard let version = results.last?.integer else { throw RedisError.server("the transaction did not raise the version") }
+            noteOwnWrite(version)
+        }
     }
 
     /// Compares and sets in one script: Redis runs it whole, so no instance writes in between.
@@ -71,7 +83,8 @@ public final class RedisStore: KeyValueStore, SharedIndex {
         local current = redis.call('HGET', KEYS[1], ARGV[1])
         if current == ARGV[2] then
             redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
-            return {1, redis.call('INCR', KEYS[2])}
+            if ARGV[4] == '1' then return {1, redis.call('INCR', KEYS[2])} end
+            return {1}
         end
         if current then return {0, current} end
         return {0}
@@ -80,7 +93,7 @@ public final class RedisStore: KeyValueStore, SharedIndex {
     public func replace(_ collection: String, key: String, expected: [UInt8], with value: [UInt8]) throws -> Replacement {
         let reply = try pool.send(RedisCommand("EVAL", [
             Array(Self.replaceScript.utf8), Array("2".utf8), Array(hashKey(collection).utf8), Array(versionKey.utf8),
-            Array(key.utf8), expected, value,
+            Array(key.utf8), expected, value, Array((raisesVersion(writing: collection) ? "1" : "0").utf8),
         ]))
         if let message = reply.errorMessage { throw RedisError.server(message) }
         guard let results = reply.array, let outcome = results.first?.integer else {
@@ -89,6 +102,10 @@ public final class RedisStore: KeyValueStore, SharedIndex {
         guard outcome == 1 else { return .differs(current: results.dropFirst().first?.bytes) }
         if let version = results.dropFirst().first?.integer { noteOwnWrite(version) }
         return .replaced
+    }
+
+    private func raisesVersion(writing collection: String) -> Bool {
+        cachedCollections?.contains(collection) ?? true
     }
 
     /// Its own write raised the version to `version`: still current, unless another instance wrote

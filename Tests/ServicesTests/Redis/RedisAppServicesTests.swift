@@ -161,6 +161,29 @@ final class RedisAppServicesTests {
         #expect(try services.redisStore?.isStale() == false)
     }
 
+    @Test func onlyWritesToWhatInstancesKeepInMemoryMakeTheOthersReload() throws {
+        let first = try instance()
+        let second = try instance()
+        let secondStore = try #require(second.redisStore)
+        try second.synchronize()
+        #expect(try secondStore.isStale() == false)
+        // A user's tabs and a reset token are read from Redis when needed: no reload for them.
+        try #require(first.redisStore).apply([
+            .put(collection: "navigation.users", key: "someone", value: Array("{}".utf8)),
+            .put(collection: AccountService.resetTokensCollection, key: "digest", value: Array("{}".utf8)),
+        ])
+        #expect(try secondStore.isStale() == false)
+        // A catalog write is kept in every instance's memory: the others reload.
+        let category = try #require(first.catalog.categories().first).id
+        _ = try first.catalog.addItem(ItemDraft(title: "Cached", subtitle: ""), to: category, creator: nil)
+        #expect(try secondStore.isStale())
+        try second.synchronize()
+        #expect(try secondStore.isStale() == false)
+        let item = try #require(second.catalog.items(in: category).last)
+        _ = try first.catalog.setFavourite(item.id, true)
+        #expect(try secondStore.isStale())
+    }
+
     @Test func synchronizingThrowsWhileRedisIsDownAndRecoversAfter() throws {
         let services = try instance(retryAtOnce: true)
         server.kill()
