@@ -100,6 +100,15 @@ import Testing
         #expect(written.head.contains("Vary: Cookie\r\nVary: Accept-Encoding"))
     }
 
+    @Test(arguments: ["Accept-Encoding", "Cookie, accept-encoding", "*"])
+    func aVaryThatAlreadyCoversTheCodingIsNotRepeated(vary: String) {
+        var response = Self.page
+        response.headers.add("Vary", vary)
+        let written = Self.exchange(acceptEncoding: "gzip", response: response)
+        #expect(written.head.components(separatedBy: "\r\nVary: ").count == 2, "\(written.head)")
+        #expect(written.header("Vary") == vary)
+    }
+
     @Test func aBodyOverTheMaximumIsSentAsItIs() {
         let huge = HTTPResponse.text(String(repeating: "a", count: ResponseCompression.maximumBytes + 1))
         let written = Self.exchange(acceptEncoding: "gzip", response: huge)

@@ -76,8 +76,11 @@ enum ResponseCompression {
 
     /// Adds `Accept-Encoding` to Vary unless already there (or Vary is `*`).
     static func addVary(to headers: inout HTTPHeaders) {
-        guard headers.contains("Vary") else { return headers.add("Vary", "Accept-Encoding") }
-        let listed = headers.values(for: "Vary").flatMap { $0.split(separator: ",") }
+        let values = headers.values(for: "Vary")
+        guard !values.isEmpty else { return headers.add("Vary", "Accept-Encoding") }
+        // Static files carry it already, spelled as here: settled without taking the list apart.
+        guard !values.contains("Accept-Encoding") else { return }
+        let listed = values.flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: " \t").lowercased() }
         guard !listed.contains("accept-encoding"), !listed.contains("*") else { return }
         headers.add("Vary", "Accept-Encoding")
