@@ -46,16 +46,15 @@ extension TemplateData {
             bytes.withUnsafeBufferPointer { append($0) }
         }
 
-        /// A string's UTF-8, copied while the string lends it (a small string's bytes live in the
-        /// string value itself, so no view of them may outlive this call).
+        /// A string's UTF-8, whatever its bytes.
         @inlinable @inline(__always)
         public mutating func append(contentsOf text: String) {
-            var text = text
-            text.withUTF8 { append($0) }
+            _ = append(contentsOf: text, ifEvery: { _ in true })
         }
 
         /// `text`'s UTF-8 when every byte passes `isKept`, checked and copied in one borrow of the
-        /// string's storage; false, with nothing written, otherwise.
+        /// string's storage (a small string's bytes live in the string value itself, so no view of
+        /// them may outlive this call); false, with nothing written, otherwise.
         @inlinable @inline(__always)
         public mutating func append(contentsOf text: String, ifEvery isKept: (UInt8) -> Bool) -> Bool {
             var text = text
