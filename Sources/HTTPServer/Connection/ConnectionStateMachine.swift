@@ -26,6 +26,8 @@ struct ConnectionStateMachine {
 
     /// One finished exchange, for the access log.
     struct AccessEntry: Equatable {
+        /// The exchange's place on its connection, which ties the entry to what was known of its request.
+        var sequence: Int
         var method: String
         var target: String
         var status: Int
@@ -306,7 +308,7 @@ struct ConnectionStateMachine {
             let bytes = serialize(response, for: first, now: now)
             wroteSomething = true
             actions.append(.log(AccessEntry(
-                method: first.method.rawValue, target: first.target, status: response.status.code, bytes: bytes,
+                sequence: first.sequence, method: first.method.rawValue, target: first.target, status: response.status.code, bytes: bytes,
                 nanoseconds: now.nanoseconds &- first.started, route: response.route,
                 requestID: response.headers["X-Request-Id"], hidesPath: response.hidesPath)))
             if !first.keepAlive || response.headers["Connection"]?.lowercased() == "close" {

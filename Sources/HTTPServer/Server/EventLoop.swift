@@ -18,6 +18,8 @@ final class EventLoop: @unchecked Sendable {
         var isSecure = false
         /// From accept until the transport is established (TLS handshakes); nil when nothing is negotiated.
         var handshakeTimeout: UInt64?
+        /// Whose forwarding header names the client (nginx's realip, done once for every responder).
+        var proxies = TrustedProxies()
     }
 
     private enum Message {
@@ -359,9 +361,11 @@ final class EventLoop: @unchecked Sendable {
             guard connection.isOpen else { return }
             switch action {
             case .respond(let request, let sequence):
+                let client = settings.proxies.client(of: connection.info, headers: request.headers)
+                if client.isForwarded { connection.forwardedClients[sequence] = client.remoteAddress }
                 connection.depth += 1
                 responder.respond(
-                    to: request, connection: connection.info,
+                    to: request, connection: client,
                     reply: HTTPReply(loop: self, connectionID: connection.id, sequence: sequence))
                 connection.depth -= 1
             case .flush:
@@ -369,7 +373,11 @@ final class EventLoop: @unchecked Sendable {
             case .log(let entry):
                 requestMetrics.record(entry)
                 if logger.logsAccess {
-                    accessLog.record(entry, date: dateCache.current(), client: connection.info.remoteAddress)
+                    let peer = connection.info.peerAddress
+                    let client = connection.forwardedClients.removeValue(forKey: entry.sequence) ?? peer
+                    accessLog.record(entry, date: dateCache.current(), client: client, peer: peer)
+                } else if !connection.forwardedClients.isEmpty {
+                    connection.forwardedClients.removeValue(forKey: entry.sequence)
                 }
             case .close:
                 closeConnection(connection)

@@ -139,7 +139,7 @@ private func assemble(
     }
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions, userNavigation: archive.userNavigation,
-        admission: admission, proxies: configuration.trustedProxies,
+        admission: admission, ipv6CountingPrefix: configuration.ipv6CountingPrefix,
         renderer: renderer, pool: pool, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
         // Ready when the data answers (the journal takes writes; Redis's last connection attempt did
         // not fail) and the templates compile. Never a blocking call: probes run on the event loop.

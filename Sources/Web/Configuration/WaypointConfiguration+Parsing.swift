@@ -77,12 +77,29 @@ extension WaypointConfiguration {
         },
         Option(flag: "--trusted-proxy", variable: "WAYPOINT_TRUSTED_PROXIES", placeholder: "CIDR[,CIDR]",
                defaultText: "none",
-               summary: "proxies whose Forwarded / X-Forwarded-* headers are believed") {
+               summary: "proxies whose forwarding header (see --forwarded-header) is believed") {
             configuration, value, source throws(Error) in
-            guard let proxies = TrustedProxies(list: value) else {
+            guard let proxies = TrustedProxies(list: value, header: configuration.trustedProxies.header) else {
                 throw .invalidValue(source: source, value: value, expected: "IP ranges such as 10.0.0.0/8,fd00::/8")
             }
             configuration.trustedProxies = proxies
+        },
+        Option(flag: "--forwarded-header", variable: "WAYPOINT_FORWARDED_HEADER", placeholder: "NAME",
+               defaultText: "x-forwarded-for",
+               summary: "the one header the trusted proxy sets: x-forwarded-for or forwarded") {
+            configuration, value, source throws(Error) in
+            guard let header = ForwardedHeader(rawValue: value.lowercased()) else {
+                throw .invalidValue(source: source, value: value, expected: "x-forwarded-for or forwarded")
+            }
+            configuration.trustedProxies = configuration.trustedProxies.believing(header)
+        },
+        Option(flag: "--ipv6-prefix", variable: "WAYPOINT_IPV6_PREFIX", placeholder: "BITS", defaultText: "64",
+               summary: "IPv6 clients are counted (sessions, sign-in throttles) per block of this size") {
+            configuration, value, source throws(Error) in
+            guard let bits = Int(value), (32...128).contains(bits) else {
+                throw .invalidValue(source: source, value: value, expected: "a whole number of bits from 32 to 128")
+            }
+            configuration.ipv6CountingPrefix = bits
         },
         Option(flag: "--max-connections", variable: "WAYPOINT_MAX_CONNECTIONS", placeholder: "NUMBER",
                defaultText: "10000",

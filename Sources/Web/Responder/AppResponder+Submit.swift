@@ -24,7 +24,7 @@ extension AppResponder {
             return reply.send(renderer.errorPage(.forbidden, secure: secure))
         }
         let body = request.body
-        let client = Client(address: connection.remoteAddress, knownUsername: session.record.withLock { $0.knownUsername })
+        let client = countedClient(connection, knownUsername: session.record.withLock { $0.knownUsername })
         session.beginSlowWork()
         pool.submit { [self] in
             defer { session.endSlowWork() }

@@ -24,7 +24,8 @@ final class AppResponder: HTTPResponder {
     let admission: VisitorAdmission
     /// Signed-in users' tabs, brought back at sign-in on any browser.
     let userNavigation: UserNavigation?
-    let proxies: TrustedProxies
+    /// IPv6 clients are counted (visitor admission, throttles) per block of this many leading bits.
+    let ipv6CountingPrefix: Int
     let renderer: PageRenderer
     let pool: WorkerPool
     let logger: Logger
@@ -41,7 +42,7 @@ final class AppResponder: HTTPResponder {
     init(
         dependencies: AppDependencies, sessions: SessionStore, userNavigation: UserNavigation? = nil,
         admission: VisitorAdmission,
-        proxies: TrustedProxies = TrustedProxies(), renderer: PageRenderer,
+        ipv6CountingPrefix: Int = 64, renderer: PageRenderer,
         pool: WorkerPool, logger: Logger, clock: @escaping @Sendable () -> Int64,
         sharedState: SharedState? = nil,
         metrics: AppMetrics = AppMetrics(allowed: []), readiness: Readiness = Readiness(check: { true }),
@@ -55,16 +56,15 @@ final class AppResponder: HTTPResponder {
         self.sessions = sessions
         self.admission = admission
         self.userNavigation = userNavigation
-        self.proxies = proxies
+        self.ipv6CountingPrefix = ipv6CountingPrefix
         self.renderer = renderer
         self.pool = pool
         self.logger = logger
         self.clock = clock
     }
 
-    func respond(to request: HTTPRequest, connection peer: ConnectionInfo, reply original: HTTPReply) {
-        // Behind a trusted proxy, the client is the one it forwards for.
-        let connection = proxies.client(of: peer, headers: request.headers)
+    /// `connection` names the client already: the server resolved what a trusted proxy forwarded.
+    func respond(to request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply) {
         switch request.path {
         case "/healthz":
             return original.send(labeled(health(request, secure: connection.isSecure), "healthz"))
@@ -133,7 +133,7 @@ final class AppResponder: HTTPResponder {
             }
         }
         let admitted = request.method == .get
-            && (counted ?? admission.admits(Client(address: connection.remoteAddress), now: Date(timeIntervalSince1970: Double(now))))
+            && (counted ?? admission.admits(countedClient(connection), now: Date(timeIntervalSince1970: Double(now))))
         reply.send(show(route, session: sessions.makeSession(now: now), admission: admitted ? .admitted : .passing, connection: connection))
     }
 
