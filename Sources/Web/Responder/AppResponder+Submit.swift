@@ -51,10 +51,10 @@ extension AppResponder {
                 response = self.response(for: outcome, route: route, session: session, connection: connection)
             } catch let error as RedisError {
                 // Shared state went away mid-request: the same 503 as before the request began.
-                logger.warning("\(request.method.rawValue) \(request.path): shared state unavailable, answering 503: \(error)")
+                logger.warning("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)): shared state unavailable, answering 503: \(error)")
                 response = unavailable(secure: secure)
             } catch {
-                logger.error("\(request.method.rawValue) \(request.path) failed: \(error)")
+                logger.error("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)) failed: \(error)")
                 response = renderer.errorPage(.internalServerError, secure: secure)
             }
             reply.send(response)

@@ -158,7 +158,7 @@ final class AppResponder: HTTPResponder {
             outcome = pending.outcome()
             if changed { sessions.markChanged(session) }
         } catch {
-            logger.error("GET \(route.print()) failed: \(error)")
+            logger.error("GET \(route.redactedPath) failed: \(error)")
             return renderer.errorPage(.internalServerError, secure: connection.isSecure)
         }
         var response = response(for: outcome, route: route, session: session, connection: connection)
