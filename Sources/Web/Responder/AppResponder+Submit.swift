@@ -42,12 +42,18 @@ extension AppResponder {
                 input[name] = value
             }
             let fields = input
+            let digest = SubmissionReceipt.digest(path: request.path, body: body)
             let response: HTTPResponse
             do {
-                let (outcome, changed) = try session.withNavigation(dependencies) { coordinator in
-                    try coordinator.submit(route, form: fields, viewer: viewer(of: session), client: client)
+                let ((outcome, isRepeat), changed) = try session.withNavigation(dependencies) { coordinator in
+                    try session.once(digest) {
+                        try coordinator.submit(route, form: fields, viewer: viewer(of: session), client: client)
+                    }
                 }
-                if changed { sessions.markChanged(session) }
+                // A new receipt is a change to save, even when the screens stayed where they were.
+                var keptReceipt = false
+                if case .redirect = outcome, !isRepeat { keptReceipt = true }
+                if changed || keptReceipt { sessions.markChanged(session) }
                 response = self.response(for: outcome, route: route, session: session, connection: connection)
             } catch let error as RedisError {
                 // Shared state went away mid-request: the same 503 as before the request began.
