@@ -17,7 +17,7 @@ extension AppResponder {
         guard Self.isForm(request.headers["Content-Type"]) else {
             return reply.send(renderer.errorPage(.unsupportedMediaType, secure: secure))
         }
-        guard let session = session(for: request, now: clock()) else {
+        guard let session = session(for: request, now: clock()) ?? visitorSession(for: route, request: request, secure: secure) else {
             return reply.send(renderer.errorPage(.forbidden, secure: secure))
         }
         guard Self.isSameOrigin(request) else {

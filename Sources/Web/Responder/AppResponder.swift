@@ -134,7 +134,12 @@ final class AppResponder: HTTPResponder {
         }
         let admitted = request.method == .get
             && (counted ?? admission.admits(countedClient(connection), now: Date(timeIntervalSince1970: Double(now))))
-        reply.send(show(route, session: sessions.makeSession(now: now), admission: admitted ? .admitted : .passing, connection: connection))
+        let session = sessions.makeSession(now: now)
+        if !admitted, let token = VisitorFormCookie.token(in: request, secure: connection.isSecure) {
+            // The forms of a visitor without a session keep one token: any open tab's form still posts.
+            session.record.withLock { $0.csrfToken = token }
+        }
+        reply.send(show(route, session: session, admission: admitted ? .admitted : .passing, connection: connection))
     }
 
     /// Where a GET's session stands.
@@ -169,6 +174,10 @@ final class AppResponder: HTTPResponder {
             response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
         case .stored:
             refreshCookie(of: session, in: &response, connection: connection)
+        case .passing where route.takesVisitorForms && response.status != .notFound:
+            response.headers.add(
+                "Set-Cookie",
+                VisitorFormCookie.header(token: session.record.withLock { $0.csrfToken }, secure: connection.isSecure))
         case .admitted, .passing:
             break
         }
