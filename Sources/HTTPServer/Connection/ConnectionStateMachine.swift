@@ -162,6 +162,19 @@ struct ConnectionStateMachine {
         return actions
     }
 
+    /// Gives the connection up to an event stream answering `sequence`: possible only while that is
+    /// the one exchange, nothing else is buffered either way and nothing is left to write. The
+    /// machine then ignores every event; the shell owns the socket. Returns the request's method and
+    /// target for the access log, or nil (the answer must then go through `replied`).
+    mutating func handOver(sequence: Int) -> (method: String, target: String)? {
+        guard phase != .closed, exchanges.count == 1, exchanges[0].sequence == sequence, exchanges[0].response == nil,
+              pendingOutboundBytes == 0, parser.bufferedByteCount == 0
+        else { return nil }
+        let exchange = exchanges.removeFirst()
+        phase = .closed
+        return (exchange.method.rawValue, exchange.target)
+    }
+
     /// The shell wrote `count` bytes of `outbound`.
     mutating func wrote(_ count: Int, now: Now) -> [Action] {
         outboundStart += count
