@@ -35,6 +35,8 @@ final class AppResponder: HTTPResponder {
     /// (see `respondShared`); nil when this instance is the only one.
     let sharedState: SharedState?
     let metrics: AppMetrics
+    /// The open pages' event streams (`/_events`).
+    let live: LiveUpdates
     let readiness: Readiness
     /// What `/metrics` reports from outside the app (the server, the pool); set once the server exists.
     let metricsSources: @Sendable () -> AppMetrics.Sources?
@@ -46,10 +48,12 @@ final class AppResponder: HTTPResponder {
         pool: WorkerPool, logger: Logger, clock: @escaping @Sendable () -> Int64,
         sharedState: SharedState? = nil,
         metrics: AppMetrics = AppMetrics(allowed: []), readiness: Readiness = Readiness(check: { true }),
+        live: LiveUpdates = LiveUpdates(),
         metricsSources: @escaping @Sendable () -> AppMetrics.Sources? = { nil }
     ) {
         self.sharedState = sharedState
         self.metrics = metrics
+        self.live = live
         self.readiness = readiness
         self.metricsSources = metricsSources
         self.dependencies = dependencies
@@ -84,6 +88,7 @@ final class AppResponder: HTTPResponder {
     /// Routes a request whose state is up to date: GETs are answered here, POSTs go to a worker.
     /// `admitted`: a cookie-less visitor's admission, when it was counted in advance.
     func route(_ request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply, admitted: Bool? = nil) {
+        if request.path == LiveUpdates.path { return events(request, connection: connection, reply: original) }
         guard let route = AppRoute.parse(path: request.path, query: request.query) else {
             if let location = trailingSlashLocation(request) {
                 return original.send(canonicalRedirect(to: location, connection: connection))
