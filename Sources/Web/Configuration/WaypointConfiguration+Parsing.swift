@@ -110,6 +110,15 @@ extension WaypointConfiguration {
             }
             configuration.maxConnections = maximum
         },
+        Option(flag: "--max-streams", variable: "WAYPOINT_MAX_STREAMS", placeholder: "NUMBER",
+               defaultText: "half of --max-connections",
+               summary: "open live-update streams at most; the rest of the connection cap stays for pages") {
+            configuration, value, source throws(Error) in
+            guard let maximum = Int(value), (0...1_000_000).contains(maximum) else {
+                throw .invalidValue(source: source, value: value, expected: "a whole number from 0 to 1000000")
+            }
+            configuration.maxStreams = maximum
+        },
         Option(flag: "--redis-url", variable: "WAYPOINT_REDIS_URL", placeholder: "URL", defaultText: "none",
                summary: "redis:// or rediss:// URL: state shared by every instance instead of the embedded store") {
             configuration, value, source throws(Error) in

@@ -26,6 +26,8 @@ public struct WaypointConfiguration: Sendable, Equatable {
     /// Open connections at most; nil: the server's default (10,000), lowered to what the open-file
     /// limit allows (`main.swift` works that out). At the cap, idle keep-alive connections make room.
     public var maxConnections: Int?
+    /// Open event streams (live pages) at most; nil: half the connection cap.
+    public var maxStreams: Int?
     /// The origin the site is reached at (`https://example.com`): used for redirects to HTTPS and
     /// links in mails instead of the request's Host header; nil derives them from the request.
     public var publicURL: HTTPOrigin?
@@ -59,6 +61,7 @@ public struct WaypointConfiguration: Sendable, Equatable {
         var configuration = HTTPServer.Configuration(host: host, port: port, tls: tls)
         if let maxConnections { configuration.maxConnections = maxConnections }
         configuration.trustedProxies = trustedProxies
+        configuration.maxStreams = maxStreams
         return configuration
     }
 
