@@ -1,6 +1,7 @@
 /// Gathers DEFLATE's LSB-first bit stream into a growing byte buffer. Callers reserve room for what
 /// they are about to write (a block's exact size is known before it is written); every store is
 /// still checked against the capacity, so a wrong estimate traps instead of writing past the end.
+/// A `GzipEncoder` keeps one and `reset`s it per stream, so its buffer is allocated once.
 struct BitWriter: ~Copyable {
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -69,6 +70,19 @@ struct BitWriter: ~Copyable {
         precondition(bitCount == 0 && count < capacity, "BitWriter: misplaced byte")
         buffer[count] = byte
         count += 1
+    }
+
+    /// Empties the writer, keeping its buffer for the next stream.
+    mutating func reset() {
+        count = 0
+        bits = 0
+        bitCount = 0
+    }
+
+    /// The bytes written so far; the stream must be byte-aligned.
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        precondition(bitCount == 0, "BitWriter: read off a byte boundary")
+        return try body(UnsafeRawBufferPointer(start: buffer, count: count))
     }
 
     /// The bytes written; the stream must be byte-aligned.

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Fuzzes the gzip encoder and inflater with libFuzzer for SECONDS (default 60).
+# Fuzzes the gzip encoder (both match finders, a kept encoder against fresh ones) and the inflater
+# with libFuzzer for SECONDS (default 60).
 # Usage: Tests/Fuzz/run-gzip-fuzz.sh [SECONDS]   (from anywhere; builds into .build-fuzz/)
 set -eu
 seconds="${1:-60}"
