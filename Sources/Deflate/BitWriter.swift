@@ -45,6 +45,17 @@ struct BitWriter: ~Copyable {
         }
     }
 
+    /// Runs `body` with the bit state copied into a local value, which the optimizer keeps in
+    /// registers: for loops writing thousands of codes. Stores are still checked against the capacity.
+    mutating func withLocalBits<R>(_ body: (inout LocalBits) -> R) -> R {
+        var local = LocalBits(next: buffer + count, end: buffer + capacity, bits: bits, bitCount: bitCount)
+        let result = body(&local)
+        count = local.next - buffer
+        bits = local.bits
+        bitCount = local.bitCount
+        return result
+    }
+
     /// Pads with zero bits to a byte boundary and moves every held bit into the buffer.
     mutating func alignToByte() {
         while bitCount > 0 {
@@ -89,5 +100,28 @@ struct BitWriter: ~Copyable {
     consuming func finish() -> [UInt8] {
         precondition(bitCount == 0, "BitWriter: finished off a byte boundary")
         return [UInt8](UnsafeBufferPointer(start: buffer, count: count))
+    }
+}
+
+/// A `BitWriter`'s state while `withLocalBits` runs.
+struct LocalBits {
+    var next: UnsafeMutablePointer<UInt8>
+    let end: UnsafeMutablePointer<UInt8>
+    var bits: UInt64
+    var bitCount: Int
+
+    /// Appends the low `width` bits of `value` (width ≤ 32). Wrapping operators: `bitCount` stays
+    /// below 32 between calls, so nothing here can overflow, and the checks would cost a third.
+    @inline(__always)
+    mutating func write(_ value: UInt32, _ width: Int) {
+        bits |= UInt64(value) &<< UInt64(truncatingIfNeeded: bitCount)
+        bitCount &+= width
+        if bitCount >= 32 {
+            precondition(end - next >= 4, "BitWriter: write past the reserved capacity")
+            UnsafeMutableRawPointer(next).storeBytes(of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
+            next += 4
+            bits &>>= 32
+            bitCount &-= 32
+        }
     }
 }

@@ -111,29 +111,34 @@ struct BlockWriter {
             DeflateTables.lengthBase.withUnsafeBufferPointer { lengthBase in
                 DeflateTables.distanceExtraBits.withUnsafeBufferPointer { distanceExtra in
                     DeflateTables.distanceBase.withUnsafeBufferPointer { distanceBase in
-                        for symbol in symbols {
-                            let distance = Int(symbol >> 16)
-                            if distance == 0 {
-                                let literal = Int(symbol)
-                                writer.write(UInt32(literalCodes[literal]), Int(literalLengths[literal]))
-                                continue
+                        writer.withLocalBits { out in
+                            // Table values and symbols are in range by construction: wrapping
+                            // arithmetic and truncating conversions spare a check per operation.
+                            for symbol in symbols {
+                                // Literals are below 256; a match has a distance of at least 1 in its high half.
+                                if symbol < 256 {
+                                    let literal = Int(symbol)
+                                    out.write(UInt32(literalCodes[literal]), Int(literalLengths[literal]))
+                                    continue
+                                }
+                                let length = Int(symbol & 0xFFFF)
+                                let distance = Int(symbol &>> 16)
+                                let lengthCode = Int(symbolTables[length &- 3])
+                                let lengthBits = Int(literalLengths[257 &+ lengthCode])
+                                out.write(
+                                    UInt32(literalCodes[257 &+ lengthCode])
+                                        | UInt32(truncatingIfNeeded: length &- lengthBase[lengthCode]) &<< UInt32(truncatingIfNeeded: lengthBits),
+                                    lengthBits &+ lengthExtra[lengthCode])
+                                let value = distance &- 1
+                                let distanceCode = Int(symbolTables[256 &+ (value < 256 ? value : 256 &+ (value &>> 7))])
+                                let distanceBits = Int(distanceLengths[distanceCode])
+                                out.write(
+                                    UInt32(distanceCodes[distanceCode])
+                                        | UInt32(truncatingIfNeeded: distance &- distanceBase[distanceCode]) &<< UInt32(truncatingIfNeeded: distanceBits),
+                                    distanceBits &+ distanceExtra[distanceCode])
                             }
-                            let length = Int(symbol & 0xFFFF)
-                            let lengthCode = Int(symbolTables[length - 3])
-                            let lengthBits = Int(literalLengths[257 + lengthCode])
-                            writer.write(
-                                UInt32(literalCodes[257 + lengthCode])
-                                    | UInt32(length - lengthBase[lengthCode]) << UInt32(lengthBits),
-                                lengthBits + lengthExtra[lengthCode])
-                            let value = distance - 1
-                            let distanceCode = Int(symbolTables[256 + (value < 256 ? value : 256 + (value >> 7))])
-                            let distanceBits = Int(distanceLengths[distanceCode])
-                            writer.write(
-                                UInt32(distanceCodes[distanceCode])
-                                    | UInt32(distance - distanceBase[distanceCode]) << UInt32(distanceBits),
-                                distanceBits + distanceExtra[distanceCode])
+                            out.write(UInt32(literalCodes[256]), Int(literalLengths[256]))
                         }
-                        writer.write(UInt32(literalCodes[256]), Int(literalLengths[256]))
                     }
                 }
             }

@@ -24,14 +24,14 @@ struct DeflateEncoder: ~Copyable {
     /// Added to positions stored in `head` and `previous`: entries below it belong to earlier inputs.
     var base = 0
     /// Low 16 bits: a literal byte or a match length; high 16 bits: the distance (0 for a literal).
-    private let symbols: UnsafeMutablePointer<UInt32>
-    private var symbolCount = 0
-    private let literalFrequencies: UnsafeMutableBufferPointer<Int>
-    private let distanceFrequencies: UnsafeMutableBufferPointer<Int>
+    let symbols: UnsafeMutablePointer<UInt32>
+    var symbolCount = 0
+    let literalFrequencies: UnsafeMutableBufferPointer<Int>
+    let distanceFrequencies: UnsafeMutableBufferPointer<Int>
     private var blockStart = 0
-    private var blockEnd = 0
+    var blockEnd = 0
     /// `DeflateTables.lengthSymbol` then `.distanceSymbol`, copied so the hot loop reads plain memory.
-    private let symbolTables: UnsafeMutablePointer<UInt8>
+    let symbolTables: UnsafeMutablePointer<UInt8>
     /// Scratch the block writer reuses for code lengths and codes.
     let blockScratch: BlockScratch
 
@@ -97,14 +97,14 @@ struct DeflateEncoder: ~Copyable {
     @inline(__always)
     static func matchLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ maxLength: Int) -> Int {
         var length = 0
-        while length + 8 <= maxLength {
+        while length &+ 8 <= maxLength {
             let x = UnsafeRawPointer(a + length).loadUnaligned(as: UInt64.self)
             let y = UnsafeRawPointer(b + length).loadUnaligned(as: UInt64.self)
             let difference = (x ^ y).littleEndian
-            if difference != 0 { return length + difference.trailingZeroBitCount >> 3 }
-            length += 8
+            if difference != 0 { return length &+ difference.trailingZeroBitCount &>> 3 }
+            length &+= 8
         }
-        while length < maxLength && a[length] == b[length] { length += 1 }
+        while length < maxLength && a[length] == b[length] { length &+= 1 }
         return length
     }
 
@@ -143,7 +143,7 @@ struct DeflateEncoder: ~Copyable {
 
     // MARK: Blocks
 
-    private mutating func flushBlock(final: Bool, writer: inout BitWriter) {
+    mutating func flushBlock(final: Bool, writer: inout BitWriter) {
         literalFrequencies[256] = 1
         let block = BlockWriter(
             symbols: UnsafeBufferPointer(start: symbols, count: symbolCount),

@@ -85,13 +85,14 @@ enum HuffmanCode {
 
     /// Sorts `count` keys ascending in place, allocating nothing.
     private static func heapSort(_ a: UnsafeMutablePointer<Int>, _ count: Int) {
+        // Indices stay below `count` (at most 320): wrapping arithmetic spares the overflow checks.
         func siftDown(_ start: Int, _ end: Int) {
             var root = start
             let value = a[root]
             while true {
-                var child = 2 * root + 1
+                var child = 2 &* root &+ 1
                 guard child < end else { break }
-                if child + 1 < end && a[child + 1] > a[child] { child += 1 }
+                if child &+ 1 < end && a[child &+ 1] > a[child] { child &+= 1 }
                 guard a[child] > value else { break }
                 a[root] = a[child]
                 root = child

@@ -7,7 +7,7 @@ seconds="${1:-60}"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 mkdir -p .build-fuzz
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Deflate \
+swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Deflate -I Sources/CDeflate/include \
     Sources/Deflate/*.swift Tests/Fuzz/GzipFuzz.swift -o .build-fuzz/fuzz-gzip
 
 corpus="$(mktemp -d)"
