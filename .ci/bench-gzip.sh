@@ -6,7 +6,9 @@
 # nginx serves the page Waypoint rendered, saved to a file, so both answer with the same body.
 #
 # Per comparison: ROUNDS interleaved wrk runs of DURATION s each (Waypoint, then nginx), median req/s,
-# and the ratio Waypoint / nginx. Also prints the gzip body sizes against `gzip -1` of the same page.
+# and the ratio Waypoint / nginx; and each server's CPU time per request over those runs (utime +
+# stime of its processes, from /proc), which a loaded shared machine disturbs far less than req/s.
+# Also prints the gzip body sizes against `gzip -1` of the same page.
 #
 # Usage: .ci/bench-gzip.sh            (from the repository root; builds release first)
 # Environment (defaults): ROUNDS=2 DURATION=10 CONNS=64 THREADS=2 GZIP_LEVEL=1
@@ -122,6 +124,8 @@ http {
 EOF
 nginx -p "$WORK/nginx/" -c "$WORK/nginx/nginx.conf" >"$WORK/nginx.log" 2>&1 &
 PIDS+=("$!")
+NGINX_PID=$!
+WAYPOINT_PID=${PIDS[0]}
 NGINX="http://127.0.0.1:$NGINX_PORT"
 NGINX_STATIC="http://127.0.0.1:$((NGINX_PORT + 1))"
 wait_for "$NGINX$PAGE" || { cat "$WORK/nginx.log" "$WORK/nginx/error.log" >&2; exit 1; }
@@ -149,30 +153,57 @@ echo "page: $(wc -c <"$WORK/nginx-root/page.html") B; gzip bodies: Waypoint $W_G
 echo "styles.css gzip bodies: Waypoint $W_CSS B, nginx $N_CSS B"
 
 # --- Runs ----------------------------------------------------------------------------------------------------
-rps() { # url [headers...]: requests/s of one wrk run
-    local url=$1
-    shift
-    local args=()
+cpu_ticks() { # pids...: their utime + stime, in clock ticks
+    local total=0 pid
+    for pid in "$@"; do
+        total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+    done
+    echo "$total"
+}
+server_pids() { # waypoint|nginx
+    if [ "$1" = waypoint ]; then echo "$WAYPOINT_PID"; else echo "$NGINX_PID $(ps -o pid= --ppid "$NGINX_PID")"; fi
+}
+run() { # server url [headers...]: "req/s CPU-us-per-request" of one wrk run
+    local server=$1 url=$2
+    shift 2
+    local args=() pids before after out
     for header in "$@"; do args+=(-H "$header"); done
-    timeout $((DURATION + 15)) wrk -t "$THREADS" -c "$CONNS" -d "${DURATION}s" "${args[@]}" "$url" \
-        | awk '/^Requests\/sec:/ { print $2 }'
+    pids="$(server_pids "$server")"
+    # shellcheck disable=SC2086
+    before="$(cpu_ticks $pids)"
+    out="$(timeout $((DURATION + 15)) wrk -t "$THREADS" -c "$CONNS" -d "${DURATION}s" "${args[@]}" "$url")"
+    # shellcheck disable=SC2086
+    after="$(cpu_ticks $pids)"
+    echo "$out" | awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" '
+        /requests in/ { requests = $1 }
+        /^Requests\/sec:/ { rps = $2 }
+        END { printf "%s %.1f\n", rps, (requests > 0 ? ticks / hz * 1e6 / requests : 0) }'
 }
 median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
 compare() { # label waypoint-url nginx-url [headers...]
     local label=$1 w=$2 n=$3
     shift 3
-    timeout 10 wrk -t "$THREADS" -c "$CONNS" -d 2s "$@" "$w" >/dev/null 2>&1 || true   # warm-up
-    timeout 10 wrk -t "$THREADS" -c "$CONNS" -d 2s "$@" "$n" >/dev/null 2>&1 || true
-    local ws=() ns=()
+    local warm=()
+    for header in "$@"; do warm+=(-H "$header"); done
+    timeout 10 wrk -t "$THREADS" -c "$CONNS" -d 2s "${warm[@]}" "$w" >/dev/null 2>&1 || true   # warm-up
+    timeout 10 wrk -t "$THREADS" -c "$CONNS" -d 2s "${warm[@]}" "$n" >/dev/null 2>&1 || true
+    local wr=() nr=() wc=() nc=() result
     for _ in $(seq 1 "$ROUNDS"); do
-        ws+=("$(rps "$w" "$@")")
-        ns+=("$(rps "$n" "$@")")
+        result="$(run waypoint "$w" "$@")"
+        wr+=("${result% *}")
+        wc+=("${result#* }")
+        result="$(run nginx "$n" "$@")"
+        nr+=("${result% *}")
+        nc+=("${result#* }")
     done
-    local wm nm
-    wm="$(printf '%s\n' "${ws[@]}" | median)"
-    nm="$(printf '%s\n' "${ns[@]}" | median)"
-    printf '%-28s Waypoint %10.0f req/s   nginx %10.0f req/s   ratio %.3f   (rounds: W %s; N %s)\n' \
-        "$label" "$wm" "$nm" "$(awk -v a="$wm" -v b="$nm" 'BEGIN { print a / b }')" "${ws[*]}" "${ns[*]}"
+    local wm nm wcm ncm
+    wm="$(printf '%s\n' "${wr[@]}" | median)"
+    nm="$(printf '%s\n' "${nr[@]}" | median)"
+    wcm="$(printf '%s\n' "${wc[@]}" | median)"
+    ncm="$(printf '%s\n' "${nc[@]}" | median)"
+    printf '%-28s req/s: Waypoint %8.0f  nginx %8.0f  ratio %.3f | CPU us/request: Waypoint %6.1f  nginx %6.1f  ratio (nginx/Waypoint) %.3f   (rounds W %s; N %s)\n' \
+        "$label" "$wm" "$nm" "$(awk -v a="$wm" -v b="$nm" 'BEGIN { print a / b }')" "$wcm" "$ncm" \
+        "$(awk -v a="$ncm" -v b="$wcm" 'BEGIN { print (b > 0 ? a / b : 0) }')" "${wr[*]}" "${nr[*]}"
 }
 echo "wrk -t $THREADS -c $CONNS, $ROUNDS x ${DURATION}s interleaved, medians:"
 compare "page, plain" "$WAYPOINT$PAGE" "$NGINX$PAGE" "Cookie: $COOKIE"
