@@ -344,17 +344,18 @@ struct ConnectionStateMachine {
             configuration.errorPage?(.notAcceptable, reason)
                 ?? HTTPResponse.text("406 Not Acceptable\n\(reason)\n", status: .notAcceptable)
         }
+        // Date, Server, Connection and Content-Length are written by the serializer after the
+        // response's own fields, never set into the list.
+        var fields = HTTPResponseSerializer.ServerFields(contentLength: .asGiven, date: now.httpDate, closing: closing)
         if gzip {
-            setServerHeaders(of: &response, closing: closing, now: now)
             // Coded by the loop's encoder and copied once, from its buffer into the outbound bytes.
             let encoder = compressor ?? GzipEncoder()
             compressor = encoder
-            let body = response.body
-            return body.withUnsafeBytes { body in
+            return response.body.withUnsafeBytes { body in
                 encoder.compress(body, level: .fast) { member in
                     // A HEAD answer's Content-Length, its own or not, is the coded body's, as GET's is.
-                    response.headers.set("Content-Length", String(member.count))
-                    HTTPResponseSerializer.write(response, headOnly: true, into: &outbound)
+                    fields.contentLength = .value(member.count)
+                    HTTPResponseSerializer.write(response, headOnly: true, fields: fields, into: &outbound)
                     if headOnly { return 0 }
                     outbound.append(contentsOf: member)
                     return member.count
@@ -363,20 +364,16 @@ struct ConnectionStateMachine {
         }
         let code = response.status.code
         if code < 200 || code == 204 || code == 304 {
-            response.body = []
-            if code != 304 { response.headers.remove("Content-Length") }
-        } else if !(headOnly && response.headers.contains("Content-Length")) {
-            response.headers.set("Content-Length", String(response.body.count))
+            // No body; a 304 keeps the Content-Length it was given, the others have none.
+            fields.contentLength = code == 304 ? .asGiven : .omitted
+            HTTPResponseSerializer.write(response, headOnly: true, fields: fields, into: &outbound)
+            return 0
         }
-        setServerHeaders(of: &response, closing: closing, now: now)
-        HTTPResponseSerializer.write(response, headOnly: headOnly, into: &outbound)
+        if !(headOnly && response.headers.contains("Content-Length")) {
+            fields.contentLength = .value(response.body.count)
+        }
+        HTTPResponseSerializer.write(response, headOnly: headOnly, fields: fields, into: &outbound)
         return headOnly ? 0 : response.body.count
-    }
-
-    private func setServerHeaders(of response: inout HTTPResponse, closing: Bool, now: Now) {
-        response.headers.set("Date", now.httpDate)
-        if !response.headers.contains("Server") { response.headers.set("Server", "Waypoint") }
-        response.headers.set("Connection", closing ? "close" : "keep-alive")
     }
 
     /// Starts the header or body clock when the parser moves into a head or a body.
