@@ -51,7 +51,7 @@ now() { date +%s.%N; }
 
 start_server() { # data-dir set
     "$BIN" --port "$PORT" --data "$1" --public "$ROOT/Public" --templates "$ROOT/Templates" \
-        --log-level warning --password-iterations 1000 --demo-data "$2" >>"$WORK/server.log" 2>&1 &
+        --log-level warning --password-iterations 1000 --shutdown-grace 0 --demo-data "$2" >>"$WORK/server.log" 2>&1 &
     PID=$!
 }
 wait_healthz() { # seconds
@@ -69,7 +69,8 @@ stop_server() {
     PID=""
 }
 rss_kb() { awk '/^VmRSS/ { print $2 }' "/proc/$PID/status"; }
-# Seeds a data folder (not measured), then restarts on it and prints "seconds rss-kB".
+# Seeds a data folder (not measured), then restarts on it: sets RESTART_SECONDS and RSS_KB, and
+# leaves the server running (in this shell, so that stop_server knows its PID).
 seeded_restart() { # data-dir set
     start_server "$1" "$2"
     wait_healthz 600
@@ -81,11 +82,13 @@ seeded_restart() { # data-dir set
     local elapsed
     elapsed=$(awk -v a="$started" -v b="$(now)" 'BEGIN { printf "%.3f", b - a }')
     curl -fsS -o /dev/null "$BASE/library/category-3"
-    echo "$elapsed $(rss_kb)"
+    RESTART_SECONDS=$elapsed
+    RSS_KB=$(rss_kb)
 }
 # Signs in as the demo user in a fresh cookie jar; prints the session cookie.
 sign_in() { # jar
     local token
+    rm -f "$1"
     token="$(curl -fsS -c "$1" -b "$1" "$BASE/login" | sed -n 's/.*name="csrfToken" value="\([^"]*\)".*/\1/p' | head -n 1)"
     curl -fsS -o /dev/null -c "$1" -b "$1" --data-urlencode "csrfToken=$token" \
         --data-urlencode "username=demo" --data-urlencode "password=demo-password" "$BASE/login"
@@ -95,13 +98,19 @@ requests_per_second() { awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$1"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.0f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+if curl -fsS -o /dev/null --max-time 1 "$BASE/healthz" 2>/dev/null; then
+    echo "bench-shelf: something already answers on port $PORT; set PORT" >&2
+    exit 1
+fi
 echo "bench-shelf: shelf of $SIZE items against 50-item shelves (and creates against a shelf of $SMALL)"
 
 # --- Restart and memory -----------------------------------------------------------------------------
 if has_phase restart; then
-    read -r small_seconds small_rss <<<"$(seeded_restart "$WORK/data-bench" benchmark)"
+    seeded_restart "$WORK/data-bench" benchmark
+    small_seconds=$RESTART_SECONDS small_rss=$RSS_KB
     stop_server
-    read -r big_seconds big_rss <<<"$(seeded_restart "$WORK/data-big" "shelf$SIZE")"
+    seeded_restart "$WORK/data-big" "shelf$SIZE"
+    big_seconds=$RESTART_SECONDS big_rss=$RSS_KB
     stop_server
     snapshot_bytes=$(stat -c %s "$WORK/data-big/store/snapshot" 2>/dev/null || echo 0)
     journal_bytes=$(stat -c %s "$WORK/data-big/store/journal" 2>/dev/null || echo 0)

@@ -8,7 +8,7 @@ struct ItemJSONReader {
     private let bytes: [UInt8]
     private var index = 0
     /// Repeated strings (a category's slug, a creator's id) kept once across many items.
-    private var interned: [String: String]
+    private(set) var interned: [String: String]
 
     private init(_ bytes: [UInt8], interned: [String: String]) {
         self.bytes = bytes
