@@ -192,11 +192,11 @@ create_rate() { # clients category -> req/s (only 303s counted)
         echo "$cookie $token" >>"$WORK/sessions"
     done
     local before after
-    before=$(curl -fsS -H "Cookie: $cookie" "$BASE/library/$2" | grep -o 'of [0-9,]*' | head -n 1)
+    before=$(curl -fsS -H "Cookie: $cookie" "$BASE/library/$2" | grep -o 'of [0-9][0-9,]*' | head -n 1)
     SESSIONS_FILE="$WORK/sessions" wrk -t"$1" -c"$1" -d"${CREATE_SECONDS}s" -s "$WORK/create.lua" "$BASE/library/$2/items/new" \
         >"$WORK/wrk-create.txt"
     grep -q "Non-2xx or 3xx" "$WORK/wrk-create.txt" && { echo "bench-shelf: failed creates" >&2; cat "$WORK/wrk-create.txt" >&2; exit 1; }
-    after=$(curl -fsS -H "Cookie: $cookie" "$BASE/library/$2" | grep -o 'of [0-9,]*' | head -n 1)
+    after=$(curl -fsS -H "Cookie: $cookie" "$BASE/library/$2" | grep -o 'of [0-9][0-9,]*' | head -n 1)
     echo "$(requests_per_second "$WORK/wrk-create.txt") (${before:-?} before, ${after:-?} after)"
 }
 if has_phase creates; then

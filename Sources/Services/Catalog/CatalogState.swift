@@ -7,27 +7,25 @@ import Models
 struct CatalogState: Sendable {
     private(set) var categories: [Category] = []
     private var shelves: [CategoryID: Shelf] = [:]
-    private(set) var locations: [ItemID: CategoryID] = [:]
+    private(set) var locations = ItemLocations()
     private(set) var nextItemID = 1
 
     init() {}
 
-    /// `nextItemID` is a floor: the next id is above every item's id in any case.
+    /// `nextItemID` is a floor: the next id is above every item's id in any case. The items are
+    /// put in order by sorting their ids (plain integers), then each is copied once into its shelf.
     init(categories: [Category], items: [Item], nextItemID: Int = 1) {
         self.categories = categories
-        var byCategory: [CategoryID: [Item]] = [:]
-        for category in categories { byCategory[category.id] = [] }
-        locations.reserveCapacity(items.count)
-        var highest = 0
-        for item in items {
-            byCategory[item.category, default: []].append(item)
-            locations[item.id] = item.category
-            highest = max(highest, item.id.rawValue)
+        for category in categories { shelves[category.id] = Shelf() }
+        var order = items.indices.map { (id: items[$0].id.rawValue, index: $0) }
+        order.sort { $0.id < $1.id }
+        locations.reserveCapacity(order.last?.id ?? 0)
+        for (_, index) in order {
+            let item = items[index]
+            shelves[item.category, default: Shelf()].append(item)
+            locations.set(item.id, to: item.category)
         }
-        for (category, items) in byCategory {
-            shelves[category] = Shelf(sortedByID: items.sorted { $0.id < $1.id })
-        }
-        self.nextItemID = max(nextItemID, highest + 1)
+        self.nextItemID = max(nextItemID, (order.last?.id ?? 0) + 1)
     }
 
     func category(_ id: CategoryID) -> Category? {
@@ -78,12 +76,12 @@ struct CatalogState: Sendable {
             remove(item.id)
         }
         shelves[item.category, default: Shelf()].upsert(item)
-        locations[item.id] = item.category
+        locations.set(item.id, to: item.category)
         nextItemID = max(nextItemID, item.id.rawValue + 1)
     }
 
     mutating func remove(_ id: ItemID) {
-        guard let category = locations.removeValue(forKey: id) else { return }
+        guard let category = locations.remove(id) else { return }
         shelves[category]?.remove(id)
     }
 

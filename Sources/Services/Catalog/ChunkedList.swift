@@ -94,7 +94,15 @@ struct ChunkedList<Element> {
             appendChunk([element])
             return
         }
-        // At the end, the last chunk takes it; elsewhere the chunk holding the position.
+        // At the end, the last chunk takes it, or a new one once it is full: a list that grows by
+        // appending (new ids) keeps full chunks instead of halves.
+        if position == count, chunks[chunks.count - 1].count >= Self.chunkCapacity {
+            var chunk: [Element] = []
+            chunk.reserveCapacity(Self.chunkCapacity)
+            chunk.append(element)
+            appendChunk(chunk)
+            return
+        }
         let chunk = position == count ? chunks.count - 1 : chunkIndex(holding: position)
         chunks[chunk].insert(element, at: position - starts[chunk])
         count += 1
@@ -120,10 +128,12 @@ struct ChunkedList<Element> {
         return element
     }
 
+    /// Halves an overfull chunk into two new arrays, each sized to what it holds (cutting the old
+    /// one in place would keep its doubled capacity for half the elements).
     private mutating func split(_ chunk: Int) {
         let half = chunks[chunk].count / 2
         let tail = Array(chunks[chunk][half...])
-        chunks[chunk].removeSubrange(half...)
+        chunks[chunk] = Array(chunks[chunk][..<half])
         chunks.insert(tail, at: chunk + 1)
         starts.insert(starts[chunk] + half, at: chunk + 1)
     }

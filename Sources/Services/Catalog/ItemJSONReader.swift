@@ -150,8 +150,14 @@ struct ItemJSONReader {
         guard index < bytes.count else { return nil }
         var text: String
         if bytes[index] == UInt8(ascii: "\"") {
-            guard let plain = String(validating: bytes[start..<index], as: UTF8.self) else { return nil }
-            text = plain
+            // ASCII (nearly always) needs no validation; anything else must be valid UTF-8.
+            let isASCII = bytes[start..<index].allSatisfy { $0 < 0x80 }
+            if isASCII {
+                text = String(decoding: bytes[start..<index], as: UTF8.self)
+            } else {
+                guard let plain = String(validating: bytes[start..<index], as: UTF8.self) else { return nil }
+                text = plain
+            }
             index += 1
         } else {
             guard let escaped = readEscaped(from: start) else { return nil }

@@ -11,9 +11,12 @@ struct Shelf: Sendable {
 
     init() {}
 
-    /// From items already sorted by id.
-    init(sortedByID items: [Item]) {
-        byID = ChunkedList(items)
+    /// Adds an item whose id is above every other here (loading in id order).
+    mutating func append(_ item: Item) {
+        precondition(byID.isEmpty || byID[byID.count - 1].id < item.id, "appended out of id order")
+        byID.insert(item, at: byID.count)
+        Self.insert(TitleKey(item), into: &byTitle)
+        Self.insert(NewestKey(item), into: &byNewest)
     }
 
     var count: Int { byID.count }
