@@ -9,6 +9,8 @@
 #                 against shelf page 1, the middle page, and the middle item (its list on the middle page)
 #   creates       the "New item" form (POST, keep-alive, one session per client) on a shelf of
 #                 SMALL items and on the shelf of N, with 1 and 4 clients
+#   instructions  (PHASES=instructions, needs valgrind) the same pages under callgrind: instructions
+#                 per page, which a loaded machine does not blur as it does req/s
 #
 # Usage: .ci/bench-shelf.sh                (from the repository root; builds release first)
 # Environment (defaults):
@@ -154,6 +156,46 @@ if has_phase pages; then
     printf '%-44s %10s %12s %7s\n' "list, first page" "${MEDIAN[small-list]}" "${MEDIAN[shelf-first]}" "$(ratio "${MEDIAN[shelf-first]}" "${MEDIAN[small-list]}")"
     printf '%-44s %10s %12s %7s\n' "list, middle page ($middle_page)" "${MEDIAN[small-list]}" "${MEDIAN[shelf-middle]}" "$(ratio "${MEDIAN[shelf-middle]}" "${MEDIAN[small-list]}")"
     printf '%-44s %10s %12s %7s\n' "an item's page (item $middle_id)" "${MEDIAN[small-item]}" "${MEDIAN[shelf-item]}" "$(ratio "${MEDIAN[shelf-item]}" "${MEDIAN[small-item]}")"
+fi
+
+# --- Instructions per page (callgrind) ------------------------------------------------------------------
+if has_phase instructions; then
+    command -v valgrind >/dev/null || { echo "bench-shelf: valgrind not found (apt-get install -y valgrind)" >&2; exit 2; }
+    [ -d "$WORK/data-big" ] || { start_server "$WORK/data-big" "shelf$SIZE"; wait_healthz 600; stop_server; }
+    valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out" "$BIN" --port "$PORT" --data "$WORK/data-big" \
+        --public "$ROOT/Public" --templates "$ROOT/Templates" --log-level warning --password-iterations 1000 \
+        --shutdown-grace 0 >>"$WORK/server.log" 2>&1 &
+    PID=$!
+    wait_healthz 600
+    COOKIE="$(sign_in "$WORK/jar-instructions")"
+    middle_page=$(( (SIZE / 50 + 1) / 2 ))
+    middle_id=$(( 400 + (middle_page - 1) * 50 + 1 ))
+    count_page() { # url -> instructions per request over 200 requests on one connection
+        local args=() dump total
+        for _ in $(seq 1 20); do args+=(-o /dev/null "$1"); done
+        curl -fsS -H "Cookie: $COOKIE" "${args[@]}"
+        callgrind_control -z "$PID" >/dev/null
+        args=()
+        for _ in $(seq 1 200); do args+=(-o /dev/null "$1"); done
+        curl -fsS -H "Cookie: $COOKIE" "${args[@]}"
+        callgrind_control -d "$PID" >/dev/null
+        dump="$(ls -t "$WORK"/callgrind.out.* | head -n 1)"
+        total="$(sed -n 's/^summary: \([0-9]*\).*/\1/p' "$dump" | head -n 1)"
+        [ -n "$total" ] || total="$(sed -n 's/^totals: \([0-9]*\).*/\1/p' "$dump" | head -n 1)"
+        rm -f "$dump"
+        echo $((total / 200))
+    }
+    small_list=$(count_page "$BASE/library/category-3")
+    shelf_first=$(count_page "$BASE/library/shelf")
+    shelf_middle=$(count_page "$BASE/library/shelf?page=$middle_page")
+    small_item=$(count_page "$BASE/library/category-3/items/107")
+    shelf_item=$(count_page "$BASE/library/shelf/items/$middle_id")
+    stop_server
+    printf '%-44s %10s %12s %7s\n' "instructions per page (callgrind)" "50 items" "$SIZE items" "ratio"
+    printf '%-44s %10s %12s %7s\n' "list, first page" "$small_list" "$shelf_first" "$(ratio "$small_list" "$shelf_first")"
+    printf '%-44s %10s %12s %7s\n' "list, middle page ($middle_page)" "$small_list" "$shelf_middle" "$(ratio "$small_list" "$shelf_middle")"
+    printf '%-44s %10s %12s %7s\n' "an item's page (item $middle_id)" "$small_item" "$shelf_item" "$(ratio "$small_item" "$shelf_item")"
+    echo "(ratio: 50-item shelf's instructions / long shelf's, so that like req/s above 1 is better)"
 fi
 
 # --- Creates -----------------------------------------------------------------------------------------

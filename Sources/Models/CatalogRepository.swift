@@ -10,8 +10,8 @@ public protocol CatalogRepository: Sendable {
     func item(_ id: ItemID) -> Item?
     /// Every category with its count and the selected one's items, read at one moment.
     func snapshot(selecting category: CategoryID?) -> CatalogSnapshot
-    /// As `snapshot(selecting:)`, with only page `page` (clamped) of the selected category's items
-    /// in `order`: what a list page needs, whatever the category's size.
+    /// As `snapshot(selecting:)`, with only a stretch of the selected category's items in `order`
+    /// that holds page `page` (clamped): what a list page needs, whatever the category's size.
     func snapshot(selecting category: CategoryID?, order: ItemOrder, page: Int, pageSize: Int) -> CatalogSnapshot
     /// The items at `positions` (clamped) of the category's list in `order`.
     func items(in category: CategoryID, order: ItemOrder, positions: Range<Int>) -> [Item]

@@ -8,7 +8,8 @@ public struct CatalogSnapshot: Sendable {
     public var itemCounts: [Int]
     /// The selected category, if it exists.
     public var selected: Category?
-    /// The selected category's items in `order` from `firstPosition`: all of them, or one page.
+    /// The selected category's items in `order` from `firstPosition`: all of them, or a stretch
+    /// holding (at least) the page asked for.
     public var items: [Item]
     /// How many items the selected category holds (not just `items`).
     public var itemCount: Int

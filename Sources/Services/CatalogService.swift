@@ -112,19 +112,19 @@ public final class CatalogService: CatalogRepository {
         }
     }
 
-    /// Under one lock, the sidebar and one page of the selected category's list: the page's
-    /// fifty items, found by binary search, whatever the category holds.
+    /// Under one lock, the sidebar and one page of the selected category's list, found by binary
+    /// search whatever the category holds: the chunk of the list that holds the page (shared, not
+    /// copied), or the page's items when it spans two.
     public func snapshot(selecting category: CategoryID?, order: ItemOrder, page: Int, pageSize: Int) -> CatalogSnapshot {
         state.withLock { state in
             let selected = category.flatMap { state.category($0) }
             let count = selected.map { state.itemCount(in: $0.id) } ?? 0
             let window = CatalogSnapshot.window(page: page, pageSize: pageSize, itemCount: count)
+            let stretch = selected.map { state.stretch(in: $0.id, order: order, covering: window) } ?? (items: [], start: 0)
             return CatalogSnapshot(
                 categories: state.categories,
                 itemCounts: state.categories.map { state.itemCount(in: $0.id) },
-                selected: selected,
-                items: selected.map { state.items(in: $0.id, order: order, positions: window) } ?? [],
-                itemCount: count, firstPosition: window.lowerBound, order: order)
+                selected: selected, items: stretch.items, itemCount: count, firstPosition: stretch.start, order: order)
         }
     }
 

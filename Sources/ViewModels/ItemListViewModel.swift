@@ -74,13 +74,14 @@ public struct ItemListViewModel {
         let pageCount = Self.pageCount(itemCount: snapshot.itemCount)
         let shown = min(max(page, 1), pageCount)
         let bounds = Self.bounds(ofPage: shown, itemCount: snapshot.itemCount)
-        let rows: [Item]
-        if snapshot.order == sort, snapshot.firstPosition == bounds.lowerBound, snapshot.items.count == bounds.count {
-            rows = snapshot.items
+        let first = snapshot.firstPosition
+        let rows: ArraySlice<Item>
+        if snapshot.order == sort, first <= bounds.lowerBound, bounds.upperBound <= first + snapshot.items.count {
+            rows = snapshot.items[(bounds.lowerBound - first)..<(bounds.upperBound - first)]
         } else if holdsEverything {
-            rows = Array(sort.sorted(snapshot.items)[bounds])
+            rows = sort.sorted(snapshot.items)[bounds]
         } else {
-            rows = catalog.items(in: category.id, order: sort, positions: bounds)
+            rows = catalog.items(in: category.id, order: sort, positions: bounds)[...]
         }
         self.init(
             category: category, pageItems: rows, itemCount: snapshot.itemCount, selected: selected, page: shown, sort: sort,
@@ -93,13 +94,13 @@ public struct ItemListViewModel {
     ) {
         let shown = min(max(page, 1), Self.pageCount(itemCount: items.count))
         self.init(
-            category: category, pageItems: Array(sort.sorted(items)[Self.bounds(ofPage: shown, itemCount: items.count)]),
+            category: category, pageItems: sort.sorted(items)[Self.bounds(ofPage: shown, itemCount: items.count)],
             itemCount: items.count, selected: selected, page: shown, sort: sort, settings: settings, catalog: catalog)
     }
 
     /// `pageItems` are the rows of `page` (already clamped) among `itemCount` items.
     private init(
-        category: Category, pageItems: [Item], itemCount: Int, selected: ItemID?, page: Int, sort: Sort, settings: Settings,
+        category: Category, pageItems: ArraySlice<Item>, itemCount: Int, selected: ItemID?, page: Int, sort: Sort, settings: Settings,
         catalog: any CatalogRepository
     ) {
         self.category = category

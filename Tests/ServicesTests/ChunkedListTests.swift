@@ -52,6 +52,16 @@ struct ChunkedListTests {
         #expect(ChunkedList<Int>().partitionPoint { _ in true } == 0)
     }
 
+    @Test func aStretchIsTheChunkHoldingTheRangeOrACopyOfTheRange() {
+        let list = ChunkedList(0..<2_000)
+        let inside = list.stretch(covering: 600..<650)
+        #expect(inside.elements == list.chunks[1] && inside.start == 512)
+        let across = list.stretch(covering: 500..<550)
+        #expect(across.elements == Array(500..<550) && across.start == 500)
+        #expect(list.stretch(covering: 1_990..<2_040).elements.suffix(10) == Array(1_990..<2_000))
+        #expect(list.stretch(covering: 2_000..<2_050).elements.isEmpty)
+    }
+
     @Test func slicesPastTheEndAreClampedOrEmpty() {
         let list = ChunkedList(0..<10)
         #expect(list.elements(in: 8..<20) == [8, 9])

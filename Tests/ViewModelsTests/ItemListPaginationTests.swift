@@ -61,7 +61,7 @@ import Testing
     @Test(arguments: [(1, ItemOrder.id), (3, .id), (47, .id), (99, .id), (2, .title), (5, .newest)])
     func aPageSnapshotAndAWholeSnapshotShowTheSameRows(_ page: Int, _ sort: ItemOrder) throws {
         let windowed = catalog.snapshot(selecting: category1, order: sort, page: page, pageSize: ItemListViewModel.pageSize)
-        #expect(windowed.items.count == 50 || page >= 47)
+        #expect(windowed.items.count >= 45)
         let fromWindow = try #require(ItemListViewModel(snapshot: windowed, page: page, sort: sort, catalog: catalog))
         let fromWhole = try #require(ItemListViewModel(
             snapshot: catalog.snapshot(selecting: category1), page: page, sort: sort, catalog: catalog))

@@ -51,6 +51,11 @@ struct CatalogState: Sendable {
         shelves[category]?.items(order, at: positions) ?? []
     }
 
+    /// A stretch of the category's list holding `positions`, and where it starts (see `Shelf`).
+    mutating func stretch(in category: CategoryID, order: ItemOrder, covering positions: Range<Int>) -> (items: [Item], start: Int) {
+        shelves[category]?.stretch(order, covering: positions) ?? ([], 0)
+    }
+
     mutating func position(of item: ItemID, in category: CategoryID, order: ItemOrder) -> Int? {
         shelves[category]?.position(of: item, in: order)
     }

@@ -60,6 +60,17 @@ struct ChunkedList<Element> {
         return result
     }
 
+    /// A stretch of the list holding `range` (clamped), and the position it starts at: the chunk
+    /// itself when `range` lies inside one (no copy; a write to that chunk while the caller still
+    /// holds it copies that one chunk), else the elements of `range` copied.
+    func stretch(covering range: Range<Int>) -> (elements: [Element], start: Int) {
+        let lower = max(0, range.lowerBound), upper = min(count, range.upperBound)
+        guard lower < upper else { return ([], min(lower, count)) }
+        let chunk = chunkIndex(holding: lower)
+        if upper - starts[chunk] <= chunks[chunk].count { return (chunks[chunk], starts[chunk]) }
+        return (elements(in: lower..<upper), lower)
+    }
+
     /// Every element in order; costs the whole list, for tools and tests.
     var all: [Element] { elements(in: 0..<count) }
 

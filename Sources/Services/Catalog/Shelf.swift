@@ -73,6 +73,16 @@ struct Shelf: Sendable {
         }
     }
 
+    /// A stretch of the list in `order` holding `positions` (clamped), and where it starts: by id,
+    /// the chunk holding them when one does (shared, not copied); otherwise just those items.
+    mutating func stretch(_ order: ItemOrder, covering positions: Range<Int>) -> (items: [Item], start: Int) {
+        if order == .id {
+            let stretch = byID.stretch(covering: positions)
+            return (stretch.elements, stretch.start)
+        }
+        return (items(order, at: positions), min(max(0, positions.lowerBound), count))
+    }
+
     /// Where the item with `id` stands in `order`; nil when it is not here.
     mutating func position(of id: ItemID, in order: ItemOrder) -> Int? {
         guard let item = item(id) else { return nil }
