@@ -174,11 +174,11 @@ if has_phase instructions; then
         local args=() dump total
         for _ in $(seq 1 20); do args+=(-o /dev/null "$1"); done
         curl -fsS -H "Cookie: $COOKIE" "${args[@]}"
-        callgrind_control -z "$PID" >/dev/null
+        callgrind_control -z "$PID" >/dev/null 2>&1
         args=()
         for _ in $(seq 1 200); do args+=(-o /dev/null "$1"); done
         curl -fsS -H "Cookie: $COOKIE" "${args[@]}"
-        callgrind_control -d "$PID" >/dev/null
+        callgrind_control -d "$PID" >/dev/null 2>&1
         dump="$(ls -t "$WORK"/callgrind.out.* | head -n 1)"
         total="$(sed -n 's/^summary: \([0-9]*\).*/\1/p' "$dump" | head -n 1)"
         [ -n "$total" ] || total="$(sed -n 's/^totals: \([0-9]*\).*/\1/p' "$dump" | head -n 1)"
