@@ -20,11 +20,18 @@ struct CatalogState: Sendable {
         var order = items.indices.map { (id: items[$0].id.rawValue, index: $0) }
         order.sort { $0.id < $1.id }
         locations.reserveCapacity(order.last?.id ?? 0)
+        // Items of one category mostly come in runs: the shelf is looked up once per run.
+        var current: (category: CategoryID, shelf: Shelf)?
         for (_, index) in order {
             let item = items[index]
-            shelves[item.category, default: Shelf()].append(item)
+            if current?.category != item.category {
+                if let (category, shelf) = current { shelves[category] = shelf }
+                current = (item.category, shelves.removeValue(forKey: item.category) ?? Shelf())
+            }
+            current!.shelf.append(item)
             locations.set(item.id, to: item.category)
         }
+        if let (category, shelf) = current { shelves[category] = shelf }
         self.nextItemID = max(nextItemID, (order.last?.id ?? 0) + 1)
     }
 

@@ -11,6 +11,7 @@ struct ItemLocations: Sendable {
     /// Categories by slot, and back; a slot is never reused (categories are never deleted).
     private var slots: [CategoryID] = []
     private var slotOf: [CategoryID: UInt32] = [:]
+    private var lastSlot: UInt32 = 0
     private(set) var count = 0
 
     subscript(id: ItemID) -> CategoryID? {
@@ -48,10 +49,16 @@ struct ItemLocations: Sendable {
     }
 
     private mutating func slot(of category: CategoryID) -> UInt32 {
-        if let slot = slotOf[category] { return slot }
+        // Consecutive items (loading, a burst of adds) mostly share a category: skip the hashing.
+        if Int(lastSlot) < slots.count, slots[Int(lastSlot)] == category { return lastSlot }
+        if let slot = slotOf[category] {
+            lastSlot = slot
+            return slot
+        }
         let slot = UInt32(slots.count)
         slots.append(category)
         slotOf[category] = slot
+        lastSlot = slot
         return slot
     }
 }
