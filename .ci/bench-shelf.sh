@@ -57,11 +57,10 @@ start_server() { # data-dir set
     PID=$!
 }
 wait_healthz() { # seconds
-    local deadline
-    deadline=$(awk -v n="$(now)" -v s="$1" 'BEGIN { print n + s }')
+    local deadline=$(( $(date +%s) + $1 ))
     until curl -fsS -o /dev/null --max-time 1 "$BASE/healthz" 2>/dev/null; do
         kill -0 "$PID" 2>/dev/null || { tail -20 "$WORK/server.log" >&2; echo "bench-shelf: the server exited" >&2; exit 1; }
-        awk -v n="$(now)" -v d="$deadline" 'BEGIN { exit !(n > d) }' && { echo "bench-shelf: no /healthz" >&2; exit 1; }
+        [ "$(date +%s)" -gt "$deadline" ] && { echo "bench-shelf: no /healthz" >&2; exit 1; }
         sleep 0.005
     done
 }
