@@ -6,6 +6,7 @@ from steps_account import step_account_and_items, step_sign_out_in_and_reset
 from steps_navigation import step_category_and_tabs, step_deep_link, step_flow_and_history, step_sheet
 from steps_pages import step_pages
 from steps_script import step_back_syncs_server, step_in_place_keeps_scroll, step_sheet_dialog, step_slow_progress
+from steps_stale import step_back_leaves_no_stale_screen
 from steps_settings import step_narrow, step_restart, step_theme
 
 STEPS = [
@@ -19,6 +20,7 @@ STEPS = [
     ("8 restart", step_restart),
     ("9 375 px", step_narrow),
     ("10 pages of a long list", step_pages),
+    ("15 Back leaves no stale screen", step_back_leaves_no_stale_screen),
 ]
 
 # What app.js adds, walked with JavaScript on only (after the steps above, in the same browser).

@@ -24,6 +24,7 @@ extension AppResponder {
             return reply.send(renderer.errorPage(.forbidden, secure: secure))
         }
         let body = request.body
+        let shown = ShownPage.route(of: request)
         let client = Client(address: connection.remoteAddress, knownUsername: session.record.withLock { $0.knownUsername })
         session.beginSlowWork()
         pool.submit { [self] in
@@ -45,7 +46,8 @@ extension AppResponder {
             let response: HTTPResponse
             do {
                 let (outcome, changed) = try session.withNavigation(dependencies) { coordinator in
-                    try coordinator.submit(route, form: fields, viewer: viewer(of: session), client: client)
+                    if let shown { coordinator.adoptShown(shown, before: route) }
+                    return try coordinator.submit(route, form: fields, viewer: viewer(of: session), client: client)
                 }
                 if changed { sessions.markChanged(session) }
                 response = self.response(for: outcome, route: route, session: session, connection: connection)

@@ -129,7 +129,7 @@ final class AppResponder: HTTPResponder {
         let now = clock()
         if let session = session(for: request, now: now) {
             return session.runAfterSlowWork { [self] in
-                reply.send(show(route, session: session, admission: .stored, connection: connection))
+                reply.send(show(route, session: session, admission: .stored, connection: connection, shown: ShownPage.route(of: request)))
             }
         }
         let admitted = request.method == .get
@@ -147,13 +147,16 @@ final class AppResponder: HTTPResponder {
         case passing
     }
 
-    private func show(_ route: AppRoute, session: Session, admission: Admission, connection: ConnectionInfo) -> HTTPResponse {
+    private func show(
+        _ route: AppRoute, session: Session, admission: Admission, connection: ConnectionInfo, shown: AppRoute? = nil
+    ) -> HTTPResponse {
         let outcome: NavigationOutcome
         do {
             // Only the decision holds the session's lock; the screen is built after it.
             let viewer = viewer(of: session)
             let (pending, changed) = try session.withNavigation(dependencies) { coordinator in
-                coordinator.navigate(to: route, viewer: viewer)
+                if let shown { coordinator.adoptShown(shown, before: route) }
+                return coordinator.navigate(to: route, viewer: viewer)
             }
             outcome = pending.outcome()
             if changed { sessions.markChanged(session) }
