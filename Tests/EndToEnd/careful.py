@@ -14,6 +14,8 @@ def is_signed_in(ui):
 def sign_in(walk):
     """Signs in as the careful user, registering the account the first time."""
     ui = walk.ui
+    if not ui.exists(".account-area"):
+        ui.open("/flow")  # error pages carry no account area
     if is_signed_in(ui):
         if CAREFUL_USER in ui.driver.execute_script("return document.querySelector('.account-area').textContent"):
             return

@@ -1,6 +1,37 @@
 import Models
+import ViewModels
 
 extension AppCoordinator {
+    /// A GET sent from a page of the site (`shown`, its Referer): that page is adopted first (see
+    /// `adoptShown`), and an item this session deleted is not a dead end: Back to it (which names a
+    /// page, where a typed address does not) shows its list with a notice instead of a 404.
+    public func navigate(to route: AppRoute, viewer: Viewer, from shown: AppRoute?) -> PendingOutcome {
+        guard let shown else { return navigate(to: route, viewer: viewer) }
+        adoptShown(shown, before: route)
+        if case .library(let libraryRoute) = route, let title = deletedTitle(libraryRoute) {
+            notice = Notice.itemGone(title)
+            return .ready(.redirect(.library(nearestValid(libraryRoute))))
+        }
+        return navigate(to: route, viewer: viewer)
+    }
+
+    /// The title of the item `route` names, when this session deleted it and it is gone.
+    func deletedTitle(_ route: LibraryRoute) -> String? {
+        let id: ItemID
+        switch route {
+        case .item(_, let item, _), .deleteItem(_, let item): id = item
+        case .home, .category, .newItem, .settings: return nil
+        }
+        guard dependencies.catalog.item(id) == nil else { return nil }
+        return deletedItems.last { $0.id == id }?.title
+    }
+
+    /// Remembers an item this session deleted (the last few only).
+    func rememberDeleted(_ id: ItemID, title: String) {
+        deletedItems.append((id, title))
+        if deletedItems.count > 8 { deletedItems.removeFirst() }
+    }
+
     /// Adopts the screen the browser showed when it sent a request (its same-origin `Referer`),
     /// before the request itself is decided.
     ///

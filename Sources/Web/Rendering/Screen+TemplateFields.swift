@@ -61,6 +61,7 @@ extension FormContent: TemplateFields {
         data.add(Keys.errors, list: errors)
         data.add(Keys.isInvalid, isInvalid)
         data.add(Keys.notice, notice)
+        data.add(Keys.failureTitle, failureTitle)
     }
 }
 

@@ -15,13 +15,13 @@ extension AppResponder {
     func submit(_ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
         let secure = connection.isSecure
         guard Self.isForm(request.headers["Content-Type"]) else {
-            return reply.send(renderer.errorPage(.unsupportedMediaType, secure: secure))
+            return reply.send(renderer.errorPage(.unsupportedMediaType, for: request, secure: secure))
         }
         guard let session = session(for: request, now: clock()) else {
-            return reply.send(renderer.errorPage(.forbidden, secure: secure))
+            return reply.send(renderer.errorPage(.forbidden, for: request, secure: secure))
         }
         guard Self.isSameOrigin(request) else {
-            return reply.send(renderer.errorPage(.forbidden, secure: secure))
+            return reply.send(renderer.errorPage(.forbidden, for: request, secure: secure))
         }
         let body = request.body
         let shown = ShownPage.route(of: request)
@@ -33,10 +33,10 @@ extension AppResponder {
             do {
                 form = try FormData(decoding: body)
             } catch {
-                return reply.send(renderer.errorPage(.badRequest, secure: secure))
+                return reply.send(renderer.errorPage(.badRequest, for: request, secure: secure))
             }
             guard CSRFToken.matchesMasked(form["csrfToken"] ?? "", session.record.withLock { $0.csrfToken }) else {
-                return reply.send(renderer.errorPage(.forbidden, secure: secure))
+                return reply.send(expiredForm(route, form: form, request: request, session: session, connection: connection))
             }
             var input: FormInput = [:]
             for (name, value) in form.pairs where name != "csrfToken" && input[name] == nil {

@@ -101,7 +101,7 @@ final class AppResponder: HTTPResponder {
         case .post where route.acceptsForms:
             submit(route, request: request, connection: connection, reply: reply)
         default:
-            var response = renderer.errorPage(.methodNotAllowed, secure: connection.isSecure)
+            var response = renderer.errorPage(.methodNotAllowed, for: request, secure: connection.isSecure)
             response.headers.set("Allow", route.acceptsForms ? "GET, HEAD, POST" : "GET, HEAD")
             reply.send(response)
         }
@@ -155,8 +155,7 @@ final class AppResponder: HTTPResponder {
             // Only the decision holds the session's lock; the screen is built after it.
             let viewer = viewer(of: session)
             let (pending, changed) = try session.withNavigation(dependencies) { coordinator in
-                if let shown { coordinator.adoptShown(shown, before: route) }
-                return coordinator.navigate(to: route, viewer: viewer)
+                coordinator.navigate(to: route, viewer: viewer, from: shown)
             }
             outcome = pending.outcome()
             if changed { sessions.markChanged(session) }
