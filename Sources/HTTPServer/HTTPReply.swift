@@ -2,10 +2,14 @@ import HTTPCore
 
 /// The way back to the connection that asked. Call `send` exactly once, inline on the event loop or
 /// later from any thread; answers still go out in request order, and a second call is ignored.
+/// Or, instead of `send`, `openStream` once: the answer is then an open event stream.
 public struct HTTPReply: Sendable {
+    /// Opens a stream on behalf of a wrapping reply.
+    public typealias StreamOpener = @Sendable (HTTPResponse, @escaping @Sendable (EventStream?) -> Void) -> Void
+
     private enum Destination: Sendable {
         case connection(EventLoop, connectionID: UInt64, sequence: Int)
-        case handler(@Sendable (HTTPResponse) -> Void)
+        case handler(@Sendable (HTTPResponse) -> Void, streams: StreamOpener?)
     }
 
     private let destination: Destination
@@ -15,17 +19,40 @@ public struct HTTPReply: Sendable {
     }
 
     /// A reply that hands the response to `handler`: for calling responders directly in tests,
-    /// or for a responder that wraps another and post-processes its answer.
-    public init(_ handler: @escaping @Sendable (HTTPResponse) -> Void) {
-        destination = .handler(handler)
+    /// or for a responder that wraps another and post-processes its answer. Streams go to
+    /// `upstream` (the reply being wrapped), when given; otherwise none can be opened.
+    public init(forwardingStreamsTo upstream: HTTPReply? = nil, _ handler: @escaping @Sendable (HTTPResponse) -> Void) {
+        var streams: StreamOpener?
+        if let upstream {
+            streams = { head, opened in upstream.openStream(head: head, opened: opened) }
+        }
+        destination = .handler(handler, streams: streams)
     }
 
     public func send(_ response: HTTPResponse) {
         switch destination {
         case .connection(let loop, let connectionID, let sequence):
             loop.deliver(response, connectionID: connectionID, sequence: sequence)
-        case .handler(let handler):
+        case .handler(let handler, _):
             handler(response)
+        }
+    }
+
+    /// Answers with `head` (a 200 `text/event-stream` head; the server adds `Date` and
+    /// `Connection: close`) and keeps the connection as an event stream. `opened` runs on the
+    /// connection's loop with the stream, or with nil when none could be opened (the server is at
+    /// its stream budget, other answers are pending on the connection, or the peer left): the
+    /// server has then answered 503 itself.
+    public func openStream(head: HTTPResponse, opened: @escaping @Sendable (EventStream?) -> Void) {
+        switch destination {
+        case .connection(let loop, let connectionID, let sequence):
+            loop.openStream(head: head, connectionID: connectionID, sequence: sequence, opened: opened)
+        case .handler(let handler, let streams):
+            guard let streams else {
+                handler(HTTPResponse.text("503 Service Unavailable\nNo event stream here.\n", status: .serviceUnavailable))
+                return opened(nil)
+            }
+            streams(head, opened)
         }
     }
 }

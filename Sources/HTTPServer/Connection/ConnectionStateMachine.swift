@@ -26,6 +26,8 @@ struct ConnectionStateMachine {
 
     /// One finished exchange, for the access log.
     struct AccessEntry: Equatable {
+        /// The exchange's place on its connection, which ties the entry to what was known of its request.
+        var sequence: Int
         var method: String
         var target: String
         var status: Int
@@ -158,6 +160,19 @@ struct ConnectionStateMachine {
         parse(now: now, into: &actions)
         followParserPhase(now: now.nanoseconds)
         return actions
+    }
+
+    /// Gives the connection up to an event stream answering `sequence`: possible only while that is
+    /// the one exchange, nothing else is buffered either way and nothing is left to write. The
+    /// machine then ignores every event; the shell owns the socket. Returns the request's method and
+    /// target for the access log, or nil (the answer must then go through `replied`).
+    mutating func handOver(sequence: Int) -> (method: String, target: String)? {
+        guard phase != .closed, exchanges.count == 1, exchanges[0].sequence == sequence, exchanges[0].response == nil,
+              pendingOutboundBytes == 0, parser.bufferedByteCount == 0
+        else { return nil }
+        let exchange = exchanges.removeFirst()
+        phase = .closed
+        return (exchange.method.rawValue, exchange.target)
     }
 
     /// The shell wrote `count` bytes of `outbound`.
@@ -306,7 +321,7 @@ struct ConnectionStateMachine {
             let bytes = serialize(response, for: first, now: now)
             wroteSomething = true
             actions.append(.log(AccessEntry(
-                method: first.method.rawValue, target: first.target, status: response.status.code, bytes: bytes,
+                sequence: first.sequence, method: first.method.rawValue, target: first.target, status: response.status.code, bytes: bytes,
                 nanoseconds: now.nanoseconds &- first.started, route: response.route,
                 requestID: response.headers["X-Request-Id"], hidesPath: response.hidesPath)))
             if !first.keepAlive || response.headers["Connection"]?.lowercased() == "close" {

@@ -22,6 +22,8 @@ extension AppResponder {
         case .canonical(let target):
             return canonicalRedirect(to: target.print(), connection: connection)
         case .signIn(let user, let target):
+            let previous = session.id
+            defer { live.sessionEnded(previous, because: "signed-in") }
             if let saved = userNavigation?.navigation(of: user.id) {
                 _ = try? session.withNavigation(dependencies) { $0.adoptTabs(from: saved) }
             }
@@ -44,6 +46,8 @@ extension AppResponder {
             // The user's tabs as left here are what their next sign-in, anywhere, brings back.
             try? userNavigation?.save([session.record.withLock { $0 }])
             // The old id dies with the sign-in; the navigation stays with the new visitor id.
+            let previous = session.id
+            defer { live.sessionEnded(previous, because: "signed-out") }
             do {
                 try sessions.rotate(session, now: clock()) { $0.userID = nil }
             } catch {

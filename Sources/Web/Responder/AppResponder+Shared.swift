@@ -16,7 +16,7 @@ extension AppResponder {
             do {
                 prepared = try shared.prepare(
                     sessionID: request.cookie(Self.cookieName),
-                    admitting: mayStartSession(request) ? Client(address: connection.remoteAddress) : nil, now: clock())
+                    admitting: mayStartSession(request) ? countedClient(connection) : nil, now: clock())
             } catch {
                 logger.warning("shared state unavailable, answering 503: \(error)")
                 return reply.send(unavailable(secure: connection.isSecure))
@@ -31,7 +31,7 @@ extension AppResponder {
     /// cookie it sets) before the answer goes out, so the browser's next request finds it on any
     /// instance (`SessionStore.publishChanges`). Runs where the answer is sent: a worker.
     private func publishing(_ reply: HTTPReply, sessionID: String?) -> HTTPReply {
-        HTTPReply { [self] response in
+        HTTPReply(forwardingStreamsTo: reply) { [self] response in
             var ids = sessionID.map { [$0] } ?? []
             for value in response.headers.values(for: "Set-Cookie") where value.hasPrefix(Self.cookieName + "=") {
                 ids.append(String(value.dropFirst(Self.cookieName.count + 1).prefix { $0 != ";" }))
