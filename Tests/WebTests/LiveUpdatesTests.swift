@@ -73,6 +73,18 @@ import TestSupport
         #expect(events.isClosedByServer())
     }
 
+    @Test func theInspectorShowsTheSessionsOpenStreams() throws {
+        let app = try TestApp()
+        let browser = app.client()
+        _ = try browser.get("/library/category-1")
+        let events = try stream(app, as: browser)
+        waitForStreams(app, 1)
+        let inspector = try browser.get("/_navigation")
+        #expect(inspector.status == 200)
+        #expect(inspector.text.contains("Open pages following this session: 1."))
+        _ = events
+    }
+
     @Test func withoutASessionThereIsNothingToFollow() throws {
         let app = try TestApp()
         let response = try app.client().get("/_events")

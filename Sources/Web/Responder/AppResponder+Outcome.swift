@@ -11,7 +11,8 @@ extension AppResponder {
     {
         switch outcome {
         case .render(let screen):
-            return page(screen, csrfToken: session.record.withLock { $0.csrfToken }, connection: connection)
+            let live = screen.template == .inspector ? self.live.streams(of: session.id) : nil
+            return page(screen, csrfToken: session.record.withLock { $0.csrfToken }, connection: connection, live: live)
         case .rateLimited(let screen, let seconds):
             var response = page(
                 screen, csrfToken: session.record.withLock { $0.csrfToken }, connection: connection, status: .tooManyRequests)
@@ -68,7 +69,10 @@ extension AppResponder {
     }
 
     /// A screen's page with the status its outcome implies (200, 422 for a refused form, 404, 403).
-    func page(_ screen: Screen?, csrfToken: String, connection: ConnectionInfo, status: HTTPStatus? = nil) -> HTTPResponse {
+    func page(
+        _ screen: Screen?, csrfToken: String, connection: ConnectionInfo, status: HTTPStatus? = nil,
+        live: (open: Int, sent: Int)? = nil
+    ) -> HTTPResponse {
         guard let screen else { return renderer.errorPage(.internalServerError, secure: connection.isSecure) }
         let status = status ?? {
             switch screen.status {
@@ -79,7 +83,7 @@ extension AppResponder {
             }
         }()
         do {
-            return try renderer.page(screen, csrfToken: csrfToken, status: status, secure: connection.isSecure)
+            return try renderer.page(screen, csrfToken: csrfToken, status: status, secure: connection.isSecure, live: live)
         } catch {
             logger.error("page \(screen.url.print()) not rendered: \(error)")
             return renderer.errorPage(.internalServerError, secure: connection.isSecure)
