@@ -5,6 +5,7 @@ import Models
 public enum Notice {
     public static let settingsSaved = "Settings saved."
     public static let signedOut = "You are signed out."
+    public static let navigationReset = "Navigation reset: every tab is back at its first screen."
     public static let formExpired = "That form had expired, so nothing was sent. Check it and send it again."
 
     public static func itemGone(_ title: String) -> String { "“\(title)” was deleted, so this list is shown instead." }

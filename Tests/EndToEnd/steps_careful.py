@@ -244,3 +244,30 @@ def step_small_things(walk):
         expect(widths and all(row[1] == "block" and row[2] >= 200 for row in widths),
                f"the events are not cards at 375 px: {widths}")
         _no_sideways_scroll(ui, "inspector at 375 px")
+
+
+def step_reset_navigation(walk):
+    """25. Settings' "Reset navigation" sends every tab back to its first screen (the Library to its
+    first shelf, its selection forgotten), says so, and the inspector's ledger shows the reset."""
+    ui = walk.ui
+    sign_in(walk)
+    for path in ("/flow/secondary1/tertiary", "/screen/detail", "/library/category-4/items/160/details"):
+        ui.open(path)
+    ui.open("/library/settings")
+    expect(ui.tab_links().get("Flow") == "/flow/secondary1/tertiary", "the Flow tab does not remember Tertiary")
+    ui.snap("settings with reset navigation")
+    ui.press("Reset navigation", within=".reset-navigation")
+    ui.wait_for_path("/library/category-1")
+    notice = " ".join(p.text for p in ui.find_all(".flash p"))
+    expect(notice == "Navigation reset: every tab is back at its first screen.", f"the notice says '{notice}'")
+    links = ui.tab_links()
+    expect(links == {"Library": "/library/category-1", "Flow": "/flow", "Screen": "/screen"}, f"the tabs link to {links}")
+    ui.click_link("Navigation inspector", within="footer", then="/_navigation")
+    events = [[cell.text.strip() for cell in row.find_elements("css selector", "td")]
+              for row in ui.find_all("table.events tbody tr")]
+    kinds = [(event[1], event[2]) for event in events if len(event) == 4]
+    expect(("reset", "AppCoordinator") in kinds, f"the ledger shows no reset: {kinds[:8]}")
+    expect(("pop", "FlowCoordinator") in kinds and ("pop", "SheetTabCoordinator") in kinds,
+           f"the ledger shows no tab popped by the reset: {kinds[:8]}")
+    ui.open("/")
+    expect(ui.path() == "/library/category-1", f"/ goes to {ui.path()} after the reset")

@@ -70,6 +70,10 @@ extension AppCoordinator {
                 notice = Notice.itemDeleted(detail.item.title)
                 pruneStaleLocations()
                 return .redirect(.library(.category(category, page: min(page, lastListPage(of: category)))))
+            case .settings where form[Self.intentField] == Self.resetNavigationIntent:
+                resetNavigation()
+                notice = Notice.navigationReset
+                return .redirect(.library(resolvedLibraryHome()))
             case .settings:
                 var model = SettingsViewModel(settings: viewer.settings, user: viewer.user?.id, accounts: dependencies.accounts)
                 let retryAfterSeconds: Int?
