@@ -241,7 +241,8 @@
   // happened. Without script nothing changes: pages are right at the next request.
   const liveURL = document.body.dataset.live;
   if (liveURL && window.EventSource) {
-    const live = new EventSource(liveURL);
+    const handlers = [];
+    const on = (name, handler) => handlers.push([name, handler]);
     const say = text => {
       const flash = document.querySelector(".flash");
       const line = document.createElement("p");
@@ -251,7 +252,7 @@
     const editing = () => Boolean(document.querySelector("dialog[open]")
       || (document.activeElement && document.activeElement.matches("input:not([type=hidden]), textarea, select")));
     const done = {added: "added", updated: "changed", removed: "deleted", moved: "moved"};
-    live.addEventListener("catalog", async event => {
+    on("catalog", async event => {
       const change = JSON.parse(event.data);
       const [section, shelf, items, item] = location.pathname.split("/").filter(Boolean);
       const showsItem = section === "library" && items === "items" && item === String(change.item);
@@ -266,13 +267,23 @@
       await visit(location.href, {push: false});
       say(`${name} was ${done[change.change]}.`);
     });
-    live.addEventListener("signed-out", () => setTimeout(() => {
+    on("signed-out", () => setTimeout(() => {
       // This tab's own sign-out has swapped the page by now; another tab's has not.
       if (document.querySelector(".logout-form")) say("You were signed out in another tab. What you typed here is kept: sign in again to save it.");
     }, 500));
     for (const name of ["signed-in", "reset"]) {
-      live.addEventListener(name, () => { if (!editing() && !current) visit(location.href, {push: false}); });
+      on(name, () => { if (!editing() && !current) visit(location.href, {push: false}); });
     }
+    // A page kept in the back/forward cache holds no stream (the browser allows a site only a few
+    // connections, which pages on screen need); shown again, it opens a new one.
+    const connect = () => {
+      const source = new EventSource(liveURL);
+      for (const [name, handler] of handlers) source.addEventListener(name, handler);
+      return source;
+    };
+    let live = connect();
+    addEventListener("pagehide", () => live.close());
+    addEventListener("pageshow", event => { if (event.persisted) live = connect(); });
   }
 
   restore(history.state);

@@ -8,7 +8,7 @@ from steps_pages import step_pages
 from steps_script import step_back_syncs_server, step_in_place_keeps_scroll, step_sheet_dialog, step_slow_progress
 from steps_careful import (step_back_after_delete, step_back_to_list_keeps_place, step_error_pages_name_the_request,
                            step_expired_form_keeps_draft, step_long_words_wrap, step_reset_navigation, step_selection_in_view,
-                           step_sign_in_says_why, step_small_things, step_submit_once)
+                           step_sign_in_says_why, step_small_things, step_submit_once, step_wizard)
 from steps_stale import step_back_leaves_no_stale_screen
 from steps_settings import step_narrow, step_restart, step_theme
 
@@ -31,6 +31,7 @@ STEPS = [
     ("23 sign-in says why, the action resumes", step_sign_in_says_why),
     ("24 favicon, 404, forgot-password, inspector cards", step_small_things),
     ("25 reset navigation", step_reset_navigation),
+    ("26 wizard in a sheet", step_wizard),
 ]
 
 # What app.js adds, walked with JavaScript on only (after the steps above, in the same browser).

@@ -271,3 +271,66 @@ def step_reset_navigation(walk):
            f"the ledger shows no tab popped by the reset: {kinds[:8]}")
     ui.open("/")
     expect(ui.path() == "/library/category-1", f"/ goes to {ui.path()} after the reset")
+
+
+def _wizard_events(ui):
+    ui.click_link("Navigation inspector", within="footer", then="/_navigation")
+    rows = [[cell.text.strip() for cell in row.find_elements("css selector", "td")]
+            for row in ui.find_all("table.events tbody tr")]
+    return [(row[1], row[3]) for row in rows if len(row) == 4 and row[2] == "AddItemWizardCoordinator"]
+
+
+def step_wizard(walk):
+    """26. "Add in steps": a wizard in a sheet, each step its own URL; Next checks the step, Back keeps
+    what was typed, a later step's URL opened early goes to the first step not done, the review adds
+    the item; Cancel closes the sheet and the wizard's coordinator finishes (the ledger shows both)."""
+    ui = walk.ui
+    sign_in(walk)
+    base = "/library/category-7/items/new"
+    ui.open("/library/category-7")
+    ui.click_link("Add in steps", within="main", then=base + "/title")
+    expect(ui.text("dialog[open] #sheet-title") == "Add an item", "the wizard is not in a sheet")
+    expect(ui.text("dialog[open] .sheet-message").startswith("Step 1 of 3"), "no step indicator")
+    ui.snap("wizard step 1")
+    ui.wait_for_new_page(ui.press("Next", within="dialog"))
+    expect(ui.path() == base + "/title", f"an empty title moved to {ui.path()}")
+    expect(ui.text("dialog[open] .error-summary h2") == "Item not added", "no error summary on step 1")
+    expect(ui.exists("#field-title-error"), "no inline error for the empty title")
+    ui.snap("wizard step 1 invalid")
+    ui.type_into("title", "Wizard item")
+    ui.press("Next", within="dialog")
+    ui.wait_for_path(base + "/details")
+    expect(not ui.exists("#field-title") and ui.exists("#field-subtitle"), "step 2 does not show its own field only")
+    ui.type_into("subtitle", "Three steps")
+    ui.press("Back", within="dialog")
+    ui.wait_for_path(base + "/title")
+    expect(ui.find("#field-title").get_attribute("value") == "Wizard item", "Back lost the title")
+    ui.press("Next", within="dialog")
+    ui.wait_for_path(base + "/details")
+    expect(ui.find("#field-subtitle").get_attribute("value") == "Three steps", "Back then Next lost the subtitle")
+    ui.press("Next", within="dialog")
+    ui.wait_for_path(base + "/review")
+    message = ui.text("dialog[open] .sheet-message")
+    expect("“Wizard item”" in message and "“Three steps”" in message, f"the review says '{message}'")
+    ui.snap("wizard review")
+    ui.press("Add item", within="dialog")
+    ui.wait_for_path_matching(r"/library/category-7/items/\d+")
+    expect(ui.text("#detail-title") == "Wizard item", "the wizard did not add the item")
+    expect(ui.text(".detail-subtitle") == "Three steps", "the wizard lost the subtitle")
+    events = _wizard_events(ui)
+    expect(events and events[0][0] == "finish" and events[-1][0] == "start", f"the wizard's ledger: {events}")
+    expect({"/library/category-7/items/new/details", "/library/category-7/items/new/review"} <= {e[1] for e in events},
+           f"the ledger does not show the steps: {events}")
+
+    ui.open(base + "/review")
+    expect(ui.path() == base + "/title", f"the review opened before its turn shows {ui.path()}")
+    ui.type_into("title", "Cancelled item")
+    ui.press("Next", within="dialog")
+    ui.wait_for_path(base + "/details")
+    ui.click_link("Cancel", within="dialog")
+    ui.wait_for_path_matching(r"/library/category-7(\?page=\d+)?")
+    expect(not ui.exists("dialog"), "Cancel left the sheet open")
+    events = _wizard_events(ui)
+    expect(events and events[0][0] == "finish", f"after Cancel the wizard did not finish: {events[:3]}")
+    ui.open(base + "/title")
+    expect(ui.find("#field-title").get_attribute("value") == "", "a new wizard kept the cancelled one's title")

@@ -90,6 +90,8 @@ extension AppCoordinator {
                 visit(.library(route))
                 let screen = builder(for: viewer).libraryScreen(url: .library(route), status: .invalid, settingsModel: model)
                 return Self.refusal(screen, retryAfterSeconds: retryAfterSeconds)
+            case .addItem(let category, let step):
+                return try submitWizard(category, step, form: form, viewer: viewer)
             case .home, .category:
                 return notFound(path: route.print(), viewer: viewer)
             }

@@ -129,6 +129,9 @@ public final class AppCoordinator: Coordinator {
         if case .deleteItem(let category, let id) = route, !mayChange(id, viewer: viewer) {
             return forbidden(category, id, viewer: viewer)
         }
+        if case .addItem(let category, let step) = route { return showWizard(category, step, viewer: viewer) }
+        // Any other Library screen closes the wizard's sheet (its Cancel is the list's link).
+        finishWizard()
         library.show(route, listPage: listPage(for: route))
         visit(.library(route))
         // Back at a form left to sign in: it shows what was typed, once.
@@ -206,7 +209,7 @@ extension LibraryRoute {
     /// Screens that change data are for signed-in people only.
     public var isGuarded: Bool {
         switch self {
-        case .newItem, .deleteItem: true
+        case .newItem, .addItem, .deleteItem: true
         case .home, .category, .item, .settings: false
         }
     }

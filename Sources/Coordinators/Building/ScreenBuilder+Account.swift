@@ -63,7 +63,7 @@ extension ScreenBuilder {
         guard case .library(let route) = next else { return nil }
         let title = { (id: ItemID) in self.dependencies.catalog.item(id).map { "“\($0.title)”" } ?? "this item" }
         switch route {
-        case .newItem:
+        case .newItem, .addItem:
             return "Sign in to add an item."
         case .deleteItem(_, let id):
             return "Sign in to delete \(title(id))."

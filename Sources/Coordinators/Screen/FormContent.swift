@@ -14,6 +14,10 @@ public struct FormContent: Hashable, Sendable {
     public var notice: String?
     /// The error summary's heading: what failed on this screen ("Sign-in failed", "Item not added").
     public var failureTitle: String
+    /// A wizard step's second button, which goes one step back keeping what was typed.
+    public var backLabel: String?
+    /// A wizard's Cancel: closes its sheet (and so ends the wizard).
+    public var cancelHref: AppRoute?
 
     public init(action: AppRoute, submitLabel: String, state: FormState) {
         self.action = action
@@ -33,7 +37,7 @@ public struct FormContent: Hashable, Sendable {
         case .account(.forgotPassword), .account(.resetLinkSent): "Reset link not sent"
         case .account(.resetPassword): "Password not changed"
         case .library(.settings): "Settings not saved"
-        case .library(.newItem): "Item not added"
+        case .library(.newItem), .library(.addItem): "Item not added"
         case .library(.deleteItem): "Item not deleted"
         case .library(.item): "Changes not saved"
         default: "Form not sent"

@@ -28,6 +28,7 @@ extension ItemListContent: TemplateFields {
         data.add(Keys.url, url)
         data.add(Keys.categoryName, categoryName)
         data.add(Keys.newItemHref, newItemHref)
+        data.add(Keys.wizardHref, wizardHref)
         data.add(Keys.rows, list: rows)
         data.add(Keys.isEmpty, isEmpty)
         data.add(Keys.pagination, pagination)

@@ -62,6 +62,8 @@ extension FormContent: TemplateFields {
         data.add(Keys.isInvalid, isInvalid)
         data.add(Keys.notice, notice)
         data.add(Keys.failureTitle, failureTitle)
+        data.add(Keys.backLabel, backLabel)
+        if let cancelHref { data.add(Keys.cancelHref, cancelHref) } else { data.addNull(Keys.cancelHref) }
     }
 }
 

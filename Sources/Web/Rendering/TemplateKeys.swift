@@ -76,6 +76,9 @@ enum Keys {
     static let name: TemplateKey = "name"
     static let nearest: TemplateKey = "nearest"
     static let newItemHref: TemplateKey = "newItemHref"
+    static let wizardHref: TemplateKey = "wizardHref"
+    static let backLabel: TemplateKey = "backLabel"
+    static let cancelHref: TemplateKey = "cancelHref"
     static let notice: TemplateKey = "notice"
     static let options: TemplateKey = "options"
     static let overview: TemplateKey = "overview"
@@ -153,7 +156,7 @@ enum Keys {
         fieldName, fields, form, hasBreadcrumbs, hasClosest, hasError, hasEvents, hasSheet, header, heading, hint, homeHref, href,
         inputType, inspectorHref, isActive, isCurrent, isEmpty, isFavourite, isInvalid, isPassword, isRequired,
         isSelected, isSignedIn, isTextarea, isTop, itemCount, itemCountText, key, kind, label, links, list, loginHref,
-        logoutAction, maxLength, message, name, nearest, newItemHref, notice, options, overview, page, pages,
+        logoutAction, maxLength, message, name, nearest, newItemHref, wizardHref, backLabel, cancelHref, notice, options, overview, page, pages,
         position, prefix, problem, reason, registerHref, rows, settings, settingsHref, settingsLink, sheet, sheetHref,
         showSubtitles, stack, stacks, status, submitLabel, subtitle, summary, tab, tabs, text, theme, themeOptions,
         time, timestamp, title, todayISO, todayText, treeLines, url, value, viewer, warning, warnings, requestID,
