@@ -71,6 +71,7 @@ OTHER_SPELLINGS = [
 # Screens behind sign-in (visitors are sent to /login?next=…).
 GUARDED_SCREENS = [
     ("new-item", "/library/category-1/items/new", 200),
+    ("wizard-title", "/library/category-1/items/new/title", 200),
     ("delete-item", "/library/category-1/items/2/delete", 200),
 ]
 
@@ -215,6 +216,11 @@ def check_everything(checker, outbox):
         if not path.startswith(("/login", "/register")):
             checker.get("member-" + name, path, expected)
     checker.post("new-item-invalid", "/library/category-1/items/new", {"title": "", "subtitle": ""}, 422)
+    checker.post("wizard-title-invalid", "/library/category-1/items/new/title", {"title": ""}, 422)
+    checker.post("wizard-title-next", "/library/category-1/items/new/title", {"title": "Contract wizard"}, 303)
+    checker.get("wizard-details", "/library/category-1/items/new/details", 200)
+    checker.post("wizard-details-next", "/library/category-1/items/new/details", {"subtitle": "checked"}, 303)
+    checker.get("wizard-review", "/library/category-1/items/new/review", 200)
     checker.post("edit-item-invalid", "/library/category-1/items/1/options",
                  {"intent": "edit", "title": "", "subtitle": ""}, 422)
     checker.post("settings-invalid", "/library/settings",
