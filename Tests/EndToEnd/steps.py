@@ -27,6 +27,7 @@ STEPS = [
     ("17 long words wrap", step_long_words_wrap),
     ("18 error pages name the request", step_error_pages_name_the_request),
     ("19 expired form keeps its draft", step_expired_form_keeps_draft),
+    ("20 selection in view", step_selection_in_view),
     ("21 375 px back to the list keeps place", step_back_to_list_keeps_place),
     ("23 sign-in says why, the action resumes", step_sign_in_says_why),
     ("24 favicon, 404, forgot-password, inspector cards", step_small_things),
@@ -41,6 +42,5 @@ SCRIPT_STEPS = [
     ("13 sheet as a dialog", step_sheet_dialog),
     ("14 slow answer shows progress", step_slow_progress),
     ("16 submit once", step_submit_once),
-    ("20 selection in view", step_selection_in_view),
     ("22 Back after delete", step_back_after_delete),
 ]

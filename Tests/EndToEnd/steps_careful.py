@@ -151,7 +151,7 @@ def step_expired_form_keeps_draft(walk):
 
 
 def step_selection_in_view(walk):
-    """20 (JavaScript on). A deep link to item 45 shows its row in the list, scrolled into view."""
+    """20. A deep link to item 45 shows its row in the list, scrolled into view (without script too)."""
     ui = walk.ui
     ui.open("/library/category-1/items/45")
     inside = ui.driver.execute_script(
