@@ -1,4 +1,5 @@
 import CSystem
+import Deflate
 import Glibc
 import HTTPCore
 import Log
@@ -82,6 +83,8 @@ final class EventLoop: @unchecked Sendable {
     /// When the cap was last reported, so a flood of connections logs once per interval, not per accept.
     private var capReportedAt: UInt64?
     private let sweepInterval: UInt64
+    /// Gzips answers for every connection here: its tables are allocated once, not per response.
+    private let compressor = GzipEncoder()
 
     init(listenerFD: Int32, settings: Settings, responder: any HTTPResponder, logger: Logger,
          limiter: ConnectionLimiter) throws(SystemError) {
@@ -239,7 +242,7 @@ final class EventLoop: @unchecked Sendable {
         let connection = Connection(
             id: id, fd: fd, transport: transport,
             info: ConnectionInfo(remoteAddress: remoteAddress, isSecure: settings.isSecure),
-            machine: ConnectionStateMachine(configuration: settings.machine, now: now),
+            machine: ConnectionStateMachine(configuration: settings.machine, now: now, compressor: compressor),
             registeredEvents: Self.readInterest,
             handshakeDeadline: settings.handshakeTimeout.map { now &+ $0 })
         guard wp_epoll_add(epollFD, fd, Self.readInterest, id) == 0 else {

@@ -59,7 +59,7 @@ public func buildApplication(
                     demoData: configuration.demoData, resetLinkBase: configuration.publicURL?.description
                         ?? (configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)"),
                     throttles: .init(login: options.loginThrottle), redis: configuration.redis.map(boundedForPages),
-                    commitObserver: metrics.storeCommits.observe),
+                    commitObserver: metrics.storeCommits.observe, demoPassword: configuration.demoPasswordChoice),
                 clock: options.clock, log: { logger.info($0) }, warn: { logger.warning($0) })
         } catch let error as StorageError {
             switch error {

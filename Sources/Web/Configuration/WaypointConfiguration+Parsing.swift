@@ -179,6 +179,7 @@ extension WaypointConfiguration {
             guard let variable = option.variable, let value = environment[variable] else { continue }
             try option.apply(&configuration, value, "environment variable \(variable)")
         }
+        try parseDemoPassword(environment, into: &configuration)
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -227,6 +228,10 @@ extension WaypointConfiguration {
             lines.append("  \(pad(row.0, flagWidth))  \(pad(row.1, variableWidth))  \(pad(row.2, defaultWidth))  \(row.3)")
         }
         lines += [
+            "",
+            "WAYPOINT_DEMO_PASSWORD sets the password a new data folder's 'demo' administrator gets. Without it,",
+            "a server listening beyond loopback makes up a random one and prints it once in the log; on loopback",
+            "the demo account has the password in the README.",
             "",
             "Subcommands (see 'waypoint store --help' and 'waypoint migrate --help'):",
             "  waypoint store verify [--data DIR]  report each store file's state with byte offsets (exit 1 if damaged)",

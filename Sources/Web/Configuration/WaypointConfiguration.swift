@@ -12,6 +12,8 @@ public struct WaypointConfiguration: Sendable, Equatable {
     public var dataDirectory = "./data"
     /// What a new data folder is seeded with.
     public var demoData = DemoDataSet.library
+    /// The seeded `demo` account's password (`WAYPOINT_DEMO_PASSWORD`); nil: see `demoPasswordChoice`.
+    public var demoPassword: String?
     public var publicDirectory = "./Public"
     public var templatesDirectory = "./Templates"
     /// Template reload and near-match 404s.
