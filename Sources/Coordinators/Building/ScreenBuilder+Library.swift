@@ -42,6 +42,7 @@ extension ScreenBuilder {
         {
             content.list = ItemListContent(
                 url: .library(.category(category, page: list.page)), categoryName: list.category.name, newItemHref: .library(.newItem(category)),
+                wizardHref: .library(.addItem(category, .title)),
                 rows: list.rows.map { row in
                     ItemListContent.Row(
                         title: row.title, subtitle: row.subtitle, href: .library(.item(category, row.id, nil)),
@@ -133,6 +134,26 @@ extension ScreenBuilder {
                 kind: .deleteItem, title: "Delete item?", message: detail?.deletePrompt ?? "",
                 dismissHref: .library(libraryStack.top),
                 form: FormContent(action: .library(page), submitLabel: "Delete", state: FormState(fields: [])))
+        case .addItem(let category, let step):
+            let all = form ?? ItemFormViewModel().state
+            var state = all
+            let names = AddItemWizardCoordinator.fieldNames(of: step)
+            state.fields = all.fields.filter { names.contains($0.name) }
+            if step == .review {
+                // The review names the values; an error found there points back at its step.
+                state.formErrors = all.errors
+            }
+            var message = "Step \(step.number) of 3: \(step.heading)."
+            if step == .review {
+                let title = all["title"]?.value ?? ""
+                let subtitle = all["subtitle"]?.value ?? ""
+                message += " Title: “\(title)”. Subtitle: \(subtitle.isEmpty ? "none" : "“\(subtitle)”")."
+            }
+            var content = FormContent(
+                action: .library(page), submitLabel: step == .review ? "Add item" : "Next", state: state)
+            content.backLabel = step.previous == nil ? nil : "Back"
+            content.cancelHref = list(category)
+            return Sheet(kind: .addItem, title: "Add an item", message: message, dismissHref: list(category), form: content)
         case .home, .category, .item, .settings:
             return nil
         }

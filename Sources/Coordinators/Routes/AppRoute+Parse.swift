@@ -61,7 +61,10 @@ extension LibraryRoute {
         if s.count == 1 { return ListPageQuery.page(in: query).map { .category(category, page: $0) } }
         let words = s.dropFirst().compactMap(AppRoute.word)
         guard words.count == s.count - 1, words[0] == "items", words.count >= 2, words.count <= 3 else { return nil }
-        if words[1] == "new" { return words.count == 2 ? .newItem(category) : nil }
+        if words[1] == "new" {
+            guard words.count == 3 else { return .newItem(category) }
+            return WizardStep(rawValue: String(words[2])).map { .addItem(category, $0) }
+        }
         // Only the digits `print()` makes (no `+`, no leading zeros); Web redirects other escapes.
         guard let number = Int(words[1]), String(number) == words[1] else { return nil }
         let item = ItemID(number)

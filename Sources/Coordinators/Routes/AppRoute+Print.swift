@@ -76,6 +76,14 @@ extension LibraryRoute {
         case .newItem(let category):
             Self.write(category, to: &writer)
             writer.append("/items/new")
+        case .addItem(let category, let step):
+            Self.write(category, to: &writer)
+            writer.append("/items/new/")
+            switch step {
+            case .title: writer.append("title")
+            case .details: writer.append("details")
+            case .review: writer.append("review")
+            }
         case .deleteItem(let category, let item):
             Self.write(category, item: item, to: &writer)
             writer.append("/delete")

@@ -7,7 +7,7 @@ import ViewModels
 /// absent.
 extension LibraryRoute: Codable {
     private enum Case: String, CodingKey {
-        case home, category, item, newItem, deleteItem, settings
+        case home, category, item, newItem, deleteItem, settings, addItem
     }
 
     private enum Field: String, CodingKey {
@@ -15,6 +15,7 @@ extension LibraryRoute: Codable {
         case item = "_1"
         case tab = "_2"
         case page
+        case step
     }
 
     public init(from decoder: any Decoder) throws {
@@ -42,6 +43,8 @@ extension LibraryRoute: Codable {
             self = .newItem(try fields.decode(CategoryID.self, forKey: .category))
         case .deleteItem:
             self = .deleteItem(try fields.decode(CategoryID.self, forKey: .category), try fields.decode(ItemID.self, forKey: .item))
+        case .addItem:
+            self = .addItem(try fields.decode(CategoryID.self, forKey: .category), try fields.decode(WizardStep.self, forKey: .step))
         }
     }
 
@@ -68,6 +71,10 @@ extension LibraryRoute: Codable {
             var fields = container.nestedContainer(keyedBy: Field.self, forKey: .deleteItem)
             try fields.encode(category, forKey: .category)
             try fields.encode(item, forKey: .item)
+        case .addItem(let category, let step):
+            var fields = container.nestedContainer(keyedBy: Field.self, forKey: .addItem)
+            try fields.encode(category, forKey: .category)
+            try fields.encode(step, forKey: .step)
         }
     }
 }

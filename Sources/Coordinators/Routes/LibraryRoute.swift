@@ -16,6 +16,9 @@ public enum LibraryRoute: Hashable, Sendable {
     case item(CategoryID, ItemID, DetailTab?)
     /// `/library/{category}/items/new`: a sheet over the category.
     case newItem(CategoryID)
+    /// `/library/{category}/items/new/{step}`: a step of the "Add in steps" wizard, a sheet over
+    /// the category whose state its own coordinator keeps.
+    case addItem(CategoryID, WizardStep)
     /// `/library/{category}/items/{id}/delete`: a sheet over the item.
     case deleteItem(CategoryID, ItemID)
     /// `/library/settings`
@@ -24,7 +27,8 @@ public enum LibraryRoute: Hashable, Sendable {
     /// The category this route shows, if any.
     public var category: CategoryID? {
         switch self {
-        case .category(let category, _), .item(let category, _, _), .newItem(let category), .deleteItem(let category, _):
+        case .category(let category, _), .item(let category, _, _), .newItem(let category), .deleteItem(let category, _),
+            .addItem(let category, _):
             category
         case .home, .settings:
             nil
@@ -35,7 +39,7 @@ public enum LibraryRoute: Hashable, Sendable {
     public var item: ItemID? {
         switch self {
         case .item(_, let item, _), .deleteItem(_, let item): item
-        case .home, .category, .newItem, .settings: nil
+        case .home, .category, .newItem, .addItem, .settings: nil
         }
     }
 

@@ -14,6 +14,7 @@ extension AppRoute {
             case .item(_, _, nil): "/library/{category}/items/{id}"
             case .item: "/library/{category}/items/{id}/{tab}"
             case .newItem: "/library/{category}/items/new"
+            case .addItem: "/library/{category}/items/new/{step}"
             case .deleteItem: "/library/{category}/items/{id}/delete"
             case .settings: "/library/settings"
             }
