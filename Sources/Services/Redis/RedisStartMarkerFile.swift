@@ -15,6 +15,8 @@ struct RedisStartMarkerFile {
     }
 
     func write(_ marker: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data((marker + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }
