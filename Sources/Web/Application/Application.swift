@@ -31,8 +31,12 @@ public final class Application: Sendable {
         /// With Redis: how often the shared queue of reset requests is checked for requests no
         /// instance delivered (each request also starts a delivery where it was made).
         public var mailSweepInterval: Duration
-        /// Threads for password hashing and disk writes.
+        /// Threads for form submissions' disk writes and, with Redis, requests' Redis round trips.
         public var workerThreads: Int
+        /// The password-hashing lane: its threads (fewer than the cores, so pages always find one)
+        /// and how many sign-ins may wait for them; beyond that a sign-in answers 503 at once.
+        public var hashingThreads: Int = 1
+        public var hashingQueueLimit: Int = 8
         public var loginThrottle: LoginThrottle.Configuration
         /// Event loops; nil keeps the server's default (one per core).
         public var eventLoops: Int?
@@ -87,13 +91,14 @@ public final class Application: Sendable {
     /// With Redis: delivers reset requests that wait in the shared queue.
     let mailSweeper: RepeatingTask?
     let pool: WorkerPool
+    let hashingLane: WorkerPool
     let logger: Logger
     private let stopped = Atomic<Bool>(false)
 
     init(
         configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, root: any HTTPResponder,
         responder: AppResponder, archive: SessionArchive, sessionStore: JournalStore?, saver: RepeatingTask, mailSweeper: RepeatingTask?, pool: WorkerPool,
-        logger: Logger
+        hashingLane: WorkerPool, logger: Logger
     ) {
         self.configuration = configuration
         self.services = services
@@ -105,6 +110,7 @@ public final class Application: Sendable {
         self.saver = saver
         self.mailSweeper = mailSweeper
         self.pool = pool
+        self.hashingLane = hashingLane
         self.logger = logger
     }
 
@@ -130,6 +136,7 @@ public final class Application: Sendable {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         server.shutdown()
         server.waitUntilStopped()
+        hashingLane.shutdown()
         pool.shutdown()
         saver.stop()
         mailSweeper?.stop()

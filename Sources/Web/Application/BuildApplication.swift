@@ -132,6 +132,7 @@ private func assemble(
         throw error
     }
     let pool = WorkerPool(threads: options.workerThreads)
+    let hashingLane = WorkerPool(threads: options.hashingThreads, queueLimit: options.hashingQueueLimit)
     let probe = services.redisStore.map { SharedStoreProbe(pool: $0.pool, submit: pool.submit) }
     let admission = VisitorAdmission(configuration: options.visitorAdmission, sharedIn: services.redisStore?.pool)
     let sharedState = services.redisStore.map {
@@ -140,7 +141,7 @@ private func assemble(
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions, userNavigation: archive.userNavigation,
         admission: admission, proxies: configuration.trustedProxies,
-        renderer: renderer, pool: pool, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
+        renderer: renderer, pool: pool, hashingLane: hashingLane, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
         // Ready when the data answers (the journal takes writes; Redis's last connection attempt did
         // not fail) and the templates compile. Never a blocking call: probes run on the event loop.
         readiness: Readiness { [journal = services.journalStore, probe] in
@@ -173,7 +174,8 @@ private func assemble(
     }
     return Application(
         configuration: configuration, services: services, server: server, root: root, responder: responder,
-        archive: archive, sessionStore: sessionStore, saver: saver, mailSweeper: mailSweeper, pool: pool, logger: logger)
+        archive: archive, sessionStore: sessionStore, saver: saver, mailSweeper: mailSweeper, pool: pool,
+        hashingLane: hashingLane, logger: logger)
 }
 
 /// Every Redis wait short enough that a page answers 503 within about two seconds while Redis is

@@ -52,6 +52,14 @@ extension AppResponder {
         return route.canonicalLocation(path: request.path, query: request.query) == nil
     }
 
+    /// The hashing lane is full: a sign-in or registration is turned away before it waits.
+    func busy(secure: Bool) -> HTTPResponse {
+        var response = renderer.errorPage(.busy, secure: secure)
+        response.headers.set("Retry-After", "1")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
     func unavailable(secure: Bool) -> HTTPResponse {
         var response = renderer.errorPage(.storeUnavailable, secure: secure)
         response.headers.set("Retry-After", "2")

@@ -11,8 +11,8 @@ import Models
 
 /// The application behind the static files: cookie → session → route → coordinator → template.
 ///
-/// GET and HEAD run inline on the event loop (rendering takes microseconds); POSTs, which may hash
-/// a password or wait for fsync, run on the worker pool. Either way a session's coordinator serves
+/// GET and HEAD run inline on the event loop (rendering takes microseconds); POSTs, which may wait
+/// for fsync, run on the worker pool, and those that may hash a password on the hashing lane. Either way a session's coordinator serves
 /// one request at a time under that session's own lock (`Session.withNavigation`); a GET's screen
 /// is built and its page rendered after the lock is released, and no lock is shared by all
 /// sessions.
@@ -27,6 +27,8 @@ final class AppResponder: HTTPResponder {
     let proxies: TrustedProxies
     let renderer: PageRenderer
     let pool: WorkerPool
+    /// Password hashing's own lane: small, with a bounded queue (see `submit`).
+    let hashingLane: WorkerPool
     let logger: Logger
     /// Seconds since 1970.
     let clock: @Sendable () -> Int64
@@ -42,7 +44,7 @@ final class AppResponder: HTTPResponder {
         dependencies: AppDependencies, sessions: SessionStore, userNavigation: UserNavigation? = nil,
         admission: VisitorAdmission,
         proxies: TrustedProxies = TrustedProxies(), renderer: PageRenderer,
-        pool: WorkerPool, logger: Logger, clock: @escaping @Sendable () -> Int64,
+        pool: WorkerPool, hashingLane: WorkerPool? = nil, logger: Logger, clock: @escaping @Sendable () -> Int64,
         sharedState: SharedState? = nil,
         metrics: AppMetrics = AppMetrics(allowed: []), readiness: Readiness = Readiness(check: { true }),
         metricsSources: @escaping @Sendable () -> AppMetrics.Sources? = { nil }
@@ -58,6 +60,7 @@ final class AppResponder: HTTPResponder {
         self.proxies = proxies
         self.renderer = renderer
         self.pool = pool
+        self.hashingLane = hashingLane ?? pool
         self.logger = logger
         self.clock = clock
     }
