@@ -37,6 +37,9 @@ public final class Application: Sendable {
         /// and how many sign-ins may wait for them; beyond that a sign-in answers 503 at once.
         public var hashingThreads: Int = 1
         public var hashingQueueLimit: Int = 8
+        /// With Redis: a request that waited this long for a worker answers 503 with `Retry-After`
+        /// (while Redis hangs, workers wait out reply timeouts and a queue would build behind them).
+        public var queueWaitLimit: Duration = .milliseconds(500)
         public var loginThrottle: LoginThrottle.Configuration
         /// Event loops; nil keeps the server's default (one per core).
         public var eventLoops: Int?
@@ -92,13 +95,15 @@ public final class Application: Sendable {
     let mailSweeper: RepeatingTask?
     let pool: WorkerPool
     let hashingLane: WorkerPool
+    /// With Redis: the readiness probe, whose lane stops at shutdown.
+    let probe: SharedStoreProbe?
     let logger: Logger
     private let stopped = Atomic<Bool>(false)
 
     init(
         configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, root: any HTTPResponder,
         responder: AppResponder, archive: SessionArchive, sessionStore: JournalStore?, saver: RepeatingTask, mailSweeper: RepeatingTask?, pool: WorkerPool,
-        hashingLane: WorkerPool, logger: Logger
+        hashingLane: WorkerPool, probe: SharedStoreProbe?, logger: Logger
     ) {
         self.configuration = configuration
         self.services = services
@@ -111,6 +116,7 @@ public final class Application: Sendable {
         self.mailSweeper = mailSweeper
         self.pool = pool
         self.hashingLane = hashingLane
+        self.probe = probe
         self.logger = logger
     }
 
@@ -137,6 +143,7 @@ public final class Application: Sendable {
         server.shutdown()
         server.waitUntilStopped()
         hashingLane.shutdown()
+        probe?.shutdown()
         pool.shutdown()
         saver.stop()
         mailSweeper?.stop()

@@ -133,7 +133,7 @@ private func assemble(
     }
     let pool = WorkerPool(threads: options.workerThreads)
     let hashingLane = WorkerPool(threads: options.hashingThreads, queueLimit: options.hashingQueueLimit)
-    let probe = services.redisStore.map { SharedStoreProbe(pool: $0.pool, submit: pool.submit) }
+    let probe = services.redisStore.map { SharedStoreProbe(pool: $0.pool, lane: WorkerPool(threads: 1, queueLimit: 0)) }
     let admission = VisitorAdmission(configuration: options.visitorAdmission, sharedIn: services.redisStore?.pool)
     let sharedState = services.redisStore.map {
         SharedState(services: services, store: $0, sessions: sessions, admission: admission)
@@ -141,7 +141,8 @@ private func assemble(
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions, userNavigation: archive.userNavigation,
         admission: admission, proxies: configuration.trustedProxies,
-        renderer: renderer, pool: pool, hashingLane: hashingLane, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
+        renderer: renderer, pool: pool, hashingLane: hashingLane,
+        queueWaitLimit: options.queueWaitLimit, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
         // Ready when the data answers (the journal takes writes; Redis's last connection attempt did
         // not fail) and the templates compile. Never a blocking call: probes run on the event loop.
         readiness: Readiness { [journal = services.journalStore, probe] in
@@ -175,7 +176,7 @@ private func assemble(
     return Application(
         configuration: configuration, services: services, server: server, root: root, responder: responder,
         archive: archive, sessionStore: sessionStore, saver: saver, mailSweeper: mailSweeper, pool: pool,
-        hashingLane: hashingLane, logger: logger)
+        hashingLane: hashingLane, probe: probe, logger: logger)
 }
 
 /// Every Redis wait short enough that a page answers 503 within about two seconds while Redis is
@@ -185,5 +186,7 @@ func boundedForPages(_ redis: RedisConfiguration) -> RedisConfiguration {
     redis.connectTimeout = min(redis.connectTimeout, .seconds(1))
     redis.replyTimeout = min(redis.replyTimeout, .seconds(1))
     redis.checkoutTimeout = min(redis.checkoutTimeout, .milliseconds(500))
+    // Back in service within about a second of Redis answering again.
+    redis.maximumReconnectDelay = min(redis.maximumReconnectDelay, .seconds(1))
     return redis
 }

@@ -2,6 +2,7 @@ import Coordinators
 import HTTPCore
 import HTTPServer
 import Models
+import RedisClient
 
 extension AppResponder {
     /// With state in Redis, every page first costs one pipelined round trip (`SharedState.prepare`:
@@ -11,7 +12,7 @@ extension AppResponder {
     /// Redis timeouts, and the next request tries again, so the site recovers by itself when Redis
     /// returns.
     func respondShared(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: SharedState) {
-        pool.submit { [self] in
+        onWorker(reply: reply, secure: connection.isSecure) { [self] in
             let prepared: SharedState.Prepared
             do {
                 prepared = try shared.prepare(
@@ -24,6 +25,26 @@ extension AppResponder {
             route(
                 request, connection: connection, reply: publishing(reply, sessionID: request.cookie(Self.cookieName)),
                 admitted: prepared.admitted)
+        }
+    }
+
+    /// Runs `work` on the workers. With Redis, a request that waited there longer than
+    /// `queueWaitLimit` answers 503 with `Retry-After` instead (`dropped` runs first): while Redis
+    /// hangs every worker waits out a reply timeout, and without this bound the queue behind them
+    /// would make requests wait many timeouts. So no request waits much longer than the reply
+    /// timeout plus the limit, whatever the queue.
+    func onWorker(
+        reply: HTTPReply, secure: Bool, dropped: (@Sendable () -> Void)? = nil, _ work: @escaping @Sendable () -> Void
+    ) {
+        guard sharedState != nil, let limit = queueWaitLimit else { return pool.submit(work) }
+        let queued = RedisClock.system.now()
+        pool.submit { [self] in
+            guard RedisClock.system.now() &- queued <= limit else {
+                dropped?()
+                logger.warning("a request waited over \(limit / 1_000_000) ms for a worker, answering 503")
+                return reply.send(unavailable(secure: secure))
+            }
+            work()
         }
     }
 

@@ -69,7 +69,7 @@ extension AppResponder {
                 return reply.send(busy(secure: secure))
             }
         } else {
-            pool.submit(work)
+            onWorker(reply: reply, secure: secure, dropped: { session.endSlowWork() }, work)
         }
     }
 

@@ -29,6 +29,8 @@ final class AppResponder: HTTPResponder {
     let pool: WorkerPool
     /// Password hashing's own lane: small, with a bounded queue (see `submit`).
     let hashingLane: WorkerPool
+    /// With Redis: the longest a request may wait for a worker before it answers 503 (nanoseconds).
+    let queueWaitLimit: UInt64?
     let logger: Logger
     /// Seconds since 1970.
     let clock: @Sendable () -> Int64
@@ -44,7 +46,8 @@ final class AppResponder: HTTPResponder {
         dependencies: AppDependencies, sessions: SessionStore, userNavigation: UserNavigation? = nil,
         admission: VisitorAdmission,
         proxies: TrustedProxies = TrustedProxies(), renderer: PageRenderer,
-        pool: WorkerPool, hashingLane: WorkerPool? = nil, logger: Logger, clock: @escaping @Sendable () -> Int64,
+        pool: WorkerPool, hashingLane: WorkerPool? = nil, queueWaitLimit: Duration? = nil,
+        logger: Logger, clock: @escaping @Sendable () -> Int64,
         sharedState: SharedState? = nil,
         metrics: AppMetrics = AppMetrics(allowed: []), readiness: Readiness = Readiness(check: { true }),
         metricsSources: @escaping @Sendable () -> AppMetrics.Sources? = { nil }
@@ -61,6 +64,10 @@ final class AppResponder: HTTPResponder {
         self.renderer = renderer
         self.pool = pool
         self.hashingLane = hashingLane ?? pool
+        self.queueWaitLimit = queueWaitLimit.map { duration in
+            let (seconds, attoseconds) = duration.components
+            return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        }
         self.logger = logger
         self.clock = clock
     }
