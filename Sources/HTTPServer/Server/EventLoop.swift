@@ -2,6 +2,7 @@ import CSystem
 import Glibc
 import HTTPCore
 import Log
+import Networking
 import Synchronization
 
 /// One thread, one epoll instance, its own listening socket (SO_REUSEPORT) and the connections it
@@ -26,6 +27,8 @@ final class EventLoop: @unchecked Sendable {
         /// A connection a sibling accepted at the cap with no idle connection of its own to close:
         /// admitted here in place of one of this loop's idle connections, or refused.
         case adopt(fd: Int32, remoteAddress: String)
+        /// Work posted through `execute` (EventLoop+Sources.swift).
+        case task(@Sendable () -> Void)
     }
 
     private struct Inbox {
@@ -41,10 +44,10 @@ final class EventLoop: @unchecked Sendable {
     private let responder: any HTTPResponder
     private let logger: Logger
     private let limiter: ConnectionLimiter
-    private let epollFD: Int32
+    let epollFD: Int32
     private let wakeFD: Int32
     private let inbox = Mutex(Inbox())
-    private let loopThread = LoopThread()
+    let loopThread = LoopThread()
     /// How many connections sit idle here, for siblings looking for one to close at the cap.
     private let idleCount = Atomic<Int>(0)
     /// How many connections this loop holds, idle or not: one that is about to go idle (its answer
@@ -58,7 +61,9 @@ final class EventLoop: @unchecked Sendable {
     // Loop-only state: touched only by methods that assert `loopThread.assertCurrent()`.
     private var listenerFD: Int32
     private var connections: [UInt64: Connection] = [:]
-    private var nextConnectionID: UInt64 = 2
+    /// Descriptors besides connections (Redis connections), by token; see EventLoop+Sources.swift.
+    var sources: [UInt64: any EventLoopSource] = [:]
+    var nextConnectionID: UInt64 = 2
     private var dateCache = HTTPDateCache()
     private var accessLog = AccessLog()
     private var shutdownDeadline: UInt64?
@@ -116,6 +121,11 @@ final class EventLoop: @unchecked Sendable {
 
     /// False when the loop has stopped and the message was dropped.
     @discardableResult
+    func post(_ job: @escaping @Sendable () -> Void) -> Bool {
+        post(.task(job))
+    }
+
+    @discardableResult
     private func post(_ message: Message) -> Bool {
         inbox.withLock { inbox in
             guard inbox.isRunning else { return false }
@@ -131,6 +141,8 @@ final class EventLoop: @unchecked Sendable {
     /// Runs until shutdown has finished (or its grace period ran out).
     func run() {
         loopThread.claim()
+        EventLoopThread.mark(true)
+        defer { EventLoopThread.mark(false) }
         let capacity = 256
         var tokens = [UInt64](repeating: 0, count: capacity)
         var events = [UInt32](repeating: 0, count: capacity)
@@ -153,6 +165,8 @@ final class EventLoop: @unchecked Sendable {
                 default:
                     if let connection = connections[tokens[index]] {
                         handle(events[index], on: connection, readBuffer: readBuffer)
+                    } else if let source = sources[tokens[index]] {
+                        handle(events[index], on: source)
                     }
                 }
             }
@@ -423,6 +437,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func sweep(now nanoseconds: UInt64) {
         loopThread.assertCurrent()
+        tickSources(now: nanoseconds)
         let current = ConnectionStateMachine.Now(nanoseconds: nanoseconds, httpDate: dateCache.current())
         for connection in connections.values {
             if let handshakeDeadline = connection.handshakeDeadline, handshakeDeadline <= nanoseconds {
@@ -452,6 +467,8 @@ final class EventLoop: @unchecked Sendable {
                 beginShutdown()
             case .adopt(let fd, let remoteAddress):
                 adopt(fd, remoteAddress: remoteAddress)
+            case .task(let job):
+                job()
             }
         }
     }
@@ -492,6 +509,7 @@ final class EventLoop: @unchecked Sendable {
     private func finish() {
         loopThread.assertCurrent()
         for connection in Array(connections.values) { closeConnection(connection) }
+        stopSources()
         if listenerFD >= 0 {
             close(listenerFD)
             listenerFD = -1

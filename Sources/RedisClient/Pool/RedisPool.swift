@@ -1,3 +1,4 @@
+import Networking
 import Synchronization
 
 /// Up to `poolSize` connections to one Redis, made on demand and reused.
@@ -17,7 +18,7 @@ import Synchronization
 /// have reached the server is the caller's to repeat.
 public final class RedisPool: Sendable {
     public let configuration: RedisConfiguration
-    private let clock: RedisClock
+    let clock: RedisClock
     private let tlsContext: RedisTLSContext?
     private let slots: PoolSlots
     private let state: Mutex<State>
@@ -67,6 +68,7 @@ public final class RedisPool: Sendable {
     /// Lends a connection to `body` for several calls in a row (e.g. WATCH … MULTI … EXEC). It goes
     /// back to the pool afterwards unless it was closed by a failure.
     public func withConnection<Result>(_ body: (RedisConnection) throws(RedisError) -> Result) throws(RedisError) -> Result {
+        EventLoopThread.preconditionNotOnLoop("RedisPool (a blocking Redis call)")
         guard !state.withLock({ $0.isClosed }) else { throw .poolClosed }
         if failing.load(ordering: .relaxed) { try checkBackoff() }
         guard slots.acquire(deadline: clock.deadline(after: configuration.checkoutTimeout), clock: clock) else {
@@ -107,7 +109,15 @@ public final class RedisPool: Sendable {
         }
     }
 
-    private func noteReply() {
+    /// A new connection for an event loop to drive (`RedisLoopClient`), under the same backoff.
+    /// Blocks: called on a connect lane.
+    func makeLoopConnection() throws(RedisError) -> RedisConnection {
+        EventLoopThread.preconditionNotOnLoop("connecting to Redis")
+        guard !state.withLock({ $0.isClosed }) else { throw .poolClosed }
+        return try checkOutNew()
+    }
+
+    func noteReply() {
         lastReply.store(clock.now(), ordering: .relaxed)
         guard failing.load(ordering: .relaxed) else { return }
         state.withLock { state in
@@ -116,7 +126,7 @@ public final class RedisPool: Sendable {
         }
     }
 
-    private func noteFailure(_ error: RedisError) {
+    func noteFailure(_ error: RedisError) {
         state.withLock { state in
             state.backoff.recordFailure(error, at: clock.now())
             failing.store(true, ordering: .relaxed)
@@ -137,6 +147,10 @@ public final class RedisPool: Sendable {
         while let idle = state.withLock({ $0.idle.popLast() }) {
             if idle.isUsableWhenIdle { return idle }
         }
+        return try checkOutNew()
+    }
+
+    private func checkOutNew() throws(RedisError) -> RedisConnection {
         try checkBackoff()
         do {
             let connection = try RedisConnection(configuration: configuration, tlsContext: tlsContext, clock: clock)

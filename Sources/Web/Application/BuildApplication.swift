@@ -133,7 +133,13 @@ private func assemble(
     }
     let pool = WorkerPool(threads: options.workerThreads)
     let hashingLane = WorkerPool(threads: options.hashingThreads, queueLimit: options.hashingQueueLimit)
-    let probe = services.redisStore.map { SharedStoreProbe(pool: $0.pool, lane: WorkerPool(threads: 1, queueLimit: 0)) }
+    // With Redis, one thread for what must block outside the loops and the workers: connecting the
+    // loops' Redis connections, and the readiness probe's PING.
+    let redisLane = services.redisStore.map { _ in WorkerPool(threads: 1) }
+    let probe = services.redisStore.map { SharedStoreProbe(pool: $0.pool, lane: redisLane!) }
+    let loopRedis = services.redisStore.map { store in
+        RedisLoopClient(pool: store.pool, connectLane: { redisLane!.submit($0) })
+    }
     let admission = VisitorAdmission(configuration: options.visitorAdmission, sharedIn: services.redisStore?.pool)
     let sharedState = services.redisStore.map {
         SharedState(services: services, store: $0, sessions: sessions, admission: admission)
@@ -142,7 +148,7 @@ private func assemble(
         dependencies: dependencies, sessions: sessions, userNavigation: archive.userNavigation,
         admission: admission, proxies: configuration.trustedProxies,
         renderer: renderer, pool: pool, hashingLane: hashingLane,
-        queueWaitLimit: options.queueWaitLimit, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
+        queueWaitLimit: options.queueWaitLimit, loopRedis: loopRedis, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
         // Ready when the data answers (the journal takes writes; Redis's last connection attempt did
         // not fail) and the templates compile. Never a blocking call: probes run on the event loop.
         readiness: Readiness { [journal = services.journalStore, probe] in

@@ -8,6 +8,7 @@ import HTTPCore
 import HTTPServer
 import Log
 import Models
+import RedisClient
 
 /// The application behind the static files: cookie → session → route → coordinator → template.
 ///
@@ -29,6 +30,9 @@ final class AppResponder: HTTPResponder {
     let pool: WorkerPool
     /// Password hashing's own lane: small, with a bounded queue (see `submit`).
     let hashingLane: WorkerPool
+    /// With Redis: the event loops' own pipelined connections, on which requests park (see
+    /// `respondShared`); nil on the embedded store.
+    let loopRedis: RedisLoopClient?
     /// With Redis: the longest a request may wait for a worker before it answers 503 (nanoseconds).
     let queueWaitLimit: UInt64?
     let logger: Logger
@@ -46,7 +50,7 @@ final class AppResponder: HTTPResponder {
         dependencies: AppDependencies, sessions: SessionStore, userNavigation: UserNavigation? = nil,
         admission: VisitorAdmission,
         proxies: TrustedProxies = TrustedProxies(), renderer: PageRenderer,
-        pool: WorkerPool, hashingLane: WorkerPool? = nil, queueWaitLimit: Duration? = nil,
+        pool: WorkerPool, hashingLane: WorkerPool? = nil, queueWaitLimit: Duration? = nil, loopRedis: RedisLoopClient? = nil,
         logger: Logger, clock: @escaping @Sendable () -> Int64,
         sharedState: SharedState? = nil,
         metrics: AppMetrics = AppMetrics(allowed: []), readiness: Readiness = Readiness(check: { true }),
@@ -64,6 +68,7 @@ final class AppResponder: HTTPResponder {
         self.renderer = renderer
         self.pool = pool
         self.hashingLane = hashingLane ?? pool
+        self.loopRedis = loopRedis
         self.queueWaitLimit = queueWaitLimit.map { duration in
             let (seconds, attoseconds) = duration.components
             return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)

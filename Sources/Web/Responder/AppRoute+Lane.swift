@@ -11,3 +11,13 @@ extension AppRoute {
         }
     }
 }
+
+extension AppRoute {
+    /// Whether showing this screen asks the store itself rather than what this instance holds in
+    /// memory (a reset link's token is looked up): with Redis that blocks, so such a GET is served
+    /// on a worker, not on the event loop where parked requests resume.
+    var readsStoreWhenShown: Bool {
+        if case .account(.resetPassword) = self { return true }
+        return false
+    }
+}
