@@ -76,7 +76,7 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
     }
 
     func tick(now: UInt64) {
-        guard isOpen, pending > 0, now &- lastProgress > replyTimeout else { return }
+        guard isOpen, pending > 0, now > lastProgress, now - lastProgress > replyTimeout else { return }
         fail(.replyTimeout(command: "pipelined"))
     }
 
@@ -117,7 +117,9 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
             case .bytes(let count):
                 connection.readBuffer.withUnsafeBytes { connection.parser.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
                 deliverReplies()
-                if count < connection.readBuffer.count { return }
+                // A short read drained a plain socket; TLS may hold more records than the socket
+                // shows (epoll would not wake for them), so it reads on until it would block.
+                if count < connection.readBuffer.count && connection.transport is PlainTransport { return }
             case .wouldBlock(let untilReadable):
                 if !untilReadable { watchWrite(true) }
                 return
