@@ -11,13 +11,14 @@ let package = Package(
     targets: [
         // C shims and system libraries
         .target(name: "CSystem"),
+        .target(name: "CDeflate"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         // Infrastructure that knows nothing of the app
         .target(name: "Log"),
         .target(name: "HTTPCore"),
         .target(name: "Metrics"),
-        .target(name: "Deflate"),
+        .target(name: "Deflate", dependencies: ["CDeflate"]),
         // What the server and the Redis client share: event-loop sources and the loop-thread guard.
         .target(name: "Networking", dependencies: ["CSystem"]),
         .target(name: "HTTPServer", dependencies: ["HTTPCore", "Deflate", "CSystem", "COpenSSL", "Metrics", "Log", "Networking"]),

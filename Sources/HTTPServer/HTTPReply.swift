@@ -3,10 +3,14 @@ import Networking
 
 /// The way back to the connection that asked. Call `send` exactly once, inline on the event loop or
 /// later from any thread; answers still go out in request order, and a second call is ignored.
+/// Or, instead of `send`, `openStream` once: the answer is then an open event stream.
 public struct HTTPReply: Sendable {
+    /// Opens a stream on behalf of a wrapping reply.
+    public typealias StreamOpener = @Sendable (HTTPResponse, @escaping @Sendable (EventStream?) -> Void) -> Void
+
     private enum Destination: Sendable {
         case connection(EventLoop, connectionID: UInt64, sequence: Int)
-        case handler(@Sendable (HTTPResponse) -> Void, loop: (any EventLoopScheduler)?)
+        case handler(@Sendable (HTTPResponse) -> Void, streams: StreamOpener?, loop: (any EventLoopScheduler)?)
     }
 
     private let destination: Destination
@@ -16,15 +20,21 @@ public struct HTTPReply: Sendable {
     }
 
     /// A reply that hands the response to `handler`: for calling responders directly in tests,
-    /// or for a responder that wraps another and post-processes its answer.
-    public init(_ handler: @escaping @Sendable (HTTPResponse) -> Void) {
-        destination = .handler(handler, loop: nil)
+    /// or for a responder that wraps another and post-processes its answer. Streams go to
+    /// `upstream` (the reply being wrapped), when given; otherwise none can be opened. The
+    /// upstream's event loop is passed on, so what waits for I/O the loop drives (Redis) can still
+    /// park on the request's loop behind the wrapper.
+    public init(forwardingStreamsTo upstream: HTTPReply? = nil, _ handler: @escaping @Sendable (HTTPResponse) -> Void) {
+        var streams: StreamOpener?
+        if let upstream {
+            streams = { head, opened in upstream.openStream(head: head, opened: opened) }
+        }
+        destination = .handler(handler, streams: streams, loop: upstream?.eventLoop)
     }
 
-    /// A reply that wraps another (`wrapped.eventLoop` is passed on): what waits for I/O can still
-    /// park on the request's loop behind the wrapper.
+    /// A reply that wraps another without opening streams through it, on its event loop.
     public init(wrapping wrapped: HTTPReply, _ handler: @escaping @Sendable (HTTPResponse) -> Void) {
-        destination = .handler(handler, loop: wrapped.eventLoop)
+        destination = .handler(handler, streams: nil, loop: wrapped.eventLoop)
     }
 
     /// The event loop the request came in on, when it did: work that waits for I/O the loop drives
@@ -32,7 +42,7 @@ public struct HTTPReply: Sendable {
     public var eventLoop: (any EventLoopScheduler)? {
         switch destination {
         case .connection(let loop, _, _): loop
-        case .handler(_, let loop): loop
+        case .handler(_, _, let loop): loop
         }
     }
 
@@ -40,8 +50,26 @@ public struct HTTPReply: Sendable {
         switch destination {
         case .connection(let loop, let connectionID, let sequence):
             loop.deliver(response, connectionID: connectionID, sequence: sequence)
-        case .handler(let handler, _):
+        case .handler(let handler, _, _):
             handler(response)
+        }
+    }
+
+    /// Answers with `head` (a 200 `text/event-stream` head; the server adds `Date` and
+    /// `Connection: close`) and keeps the connection as an event stream. `opened` runs on the
+    /// connection's loop with the stream, or with nil when none could be opened (the server is at
+    /// its stream budget, other answers are pending on the connection, or the peer left): the
+    /// server has then answered 503 itself.
+    public func openStream(head: HTTPResponse, opened: @escaping @Sendable (EventStream?) -> Void) {
+        switch destination {
+        case .connection(let loop, let connectionID, let sequence):
+            loop.openStream(head: head, connectionID: connectionID, sequence: sequence, opened: opened)
+        case .handler(let handler, let streams, _):
+            guard let streams else {
+                handler(HTTPResponse.text("503 Service Unavailable\nNo event stream here.\n", status: .serviceUnavailable))
+                return opened(nil)
+            }
+            streams(head, opened)
         }
     }
 }

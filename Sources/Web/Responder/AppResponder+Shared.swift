@@ -19,7 +19,7 @@ extension AppResponder {
     /// silent past its reply timeout: 503 with `Retry-After`, and the next request tries again.
     func respondShared(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: SharedState) {
         let sessionID = request.cookie(Self.cookieName)
-        let admitting = mayStartSession(request) ? Client(address: connection.remoteAddress) : nil
+        let admitting = mayStartSession(request) ? countedClient(connection) : nil
         let now = clock()
         if let loop = reply.eventLoop, let loopRedis {
             let question = shared.question(sessionID: sessionID, admitting: admitting, now: now)
@@ -102,7 +102,7 @@ extension AppResponder {
     /// save parks like the request's questions did; on a worker (a POST) it blocks there.
     private func publishing(_ reply: HTTPReply, sessionID: String?) -> HTTPReply {
         let loop = reply.eventLoop
-        return HTTPReply(wrapping: reply) { [self] response in
+        return HTTPReply(forwardingStreamsTo: reply) { [self] response in
             var ids = sessionID.map { [$0] } ?? []
             for value in response.headers.values(for: "Set-Cookie") where value.hasPrefix(Self.cookieName + "=") {
                 ids.append(String(value.dropFirst(Self.cookieName.count + 1).prefix { $0 != ";" }))

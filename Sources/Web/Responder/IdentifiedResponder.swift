@@ -12,7 +12,7 @@ struct IdentifiedResponder: HTTPResponder {
         let id = RequestID.decide(for: request, peer: connection, proxies: proxies)
         var request = request
         request.headers.set(RequestID.header, id)
-        next.respond(to: request, connection: connection, reply: HTTPReply(wrapping: reply) { response in
+        next.respond(to: request, connection: connection, reply: HTTPReply(forwardingStreamsTo: reply) { response in
             var response = response
             response.headers.set(RequestID.header, id)
             reply.send(response)
