@@ -29,7 +29,7 @@ PORT = free_port()
 data = tempfile.mkdtemp(prefix="waypoint-bench-live.")
 server = subprocess.Popen(
     [BINARY, "--port", str(PORT), "--data", data + "/data", "--demo-data", "benchmark",
-     "--max-streams", str(STREAMS + 100), "--log-level", "warning", "--password-iterations", "1000"],
+     "--max-streams", str(STREAMS + 100), "--max-connections", str(STREAMS + 2000), "--log-level", "warning", "--password-iterations", "1000"],
     stdout=subprocess.DEVNULL, stderr=sys.stderr)
 
 
@@ -114,8 +114,11 @@ try:
     loaded_rate, loaded_p99 = wrk(page, cookie)
 
     # One change, then every stream must read its event.
-    _, form = request("GET", "/library/category-3/items/new", cookie)
-    token = re.search(r'name="csrfToken" value="([^"]+)"', form).group(1)
+    response, form = request("GET", "/library/category-3/items/new", cookie)
+    found = re.search(r'name="csrfToken" value="([^"]+)"', form)
+    if not found:
+        sys.exit(f"bench-live: the new-item form answered {response.status}: {form[:300]!r}")
+    token = found.group(1)
     response, _ = request("POST", "/library/category-3/items/new", cookie, {"csrfToken": token, "title": "Bench live", "subtitle": ""})
     answered = time.monotonic()
     if response.status != 303:

@@ -73,7 +73,7 @@ extension AppCoordinator {
         case .category(_, let page):
             return page
         case .item(let category, let item, _), .deleteItem(let category, let item):
-            return ItemListViewModel.page(of: item, in: dependencies.catalog.items(in: category)) ?? 1
+            return ItemListViewModel.page(of: item, in: category, catalog: dependencies.catalog) ?? 1
         case .newItem(let category):
             guard let library = existingChild(LibraryCoordinator.self), library.stack.root.category == category else { return 1 }
             return min(library.listPage, lastListPage(of: category))

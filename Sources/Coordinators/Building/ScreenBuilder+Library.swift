@@ -22,7 +22,10 @@ extension ScreenBuilder {
             ItemDetailViewModel(item: $0.1, tab: $0.2, viewer: viewer.user, catalog: catalog, accounts: dependencies.accounts)
         }
 
-        let snapshot = catalog.snapshot(selecting: category)
+        // The list's page, as the stack stands on it (the page that holds the item beside it).
+        let listPage = stack.root.listPage ?? 1
+        let snapshot = catalog.snapshot(
+            selecting: category, order: .id, page: listPage, pageSize: ItemListViewModel.pageSize)
         let sidebar = SidebarViewModel(selected: category, isSettingsSelected: isShowingSettings, snapshot: snapshot)
         var content = LibraryContent(
             categories: sidebar.rows.map { row in
@@ -32,8 +35,6 @@ extension ScreenBuilder {
             },
             settingsLink: Link(title: "Settings", href: .library(.settings), isCurrent: isShowingSettings))
 
-        // The list's page, as the stack stands on it (the page that holds the item beside it).
-        let listPage = stack.root.listPage ?? 1
         let listRoute = { (category: CategoryID) in AppRoute.library(.category(category, page: listPage)) }
         if let category,
             let list = ItemListViewModel(

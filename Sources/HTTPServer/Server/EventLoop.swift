@@ -477,9 +477,12 @@ final class EventLoop: @unchecked Sendable {
         loopThread.assertCurrent()
         tickSources(now: nanoseconds)
         let current = ConnectionStateMachine.Now(nanoseconds: nanoseconds, httpDate: dateCache.current())
+        // Streams opened together fall due together: a sweep writes a bounded number of heartbeats
+        // and leaves the rest to the next, so thousands of them never stall the pages in one turn.
+        var heartbeats = Self.heartbeatsPerSweep
         for connection in connections.values {
             if connection.stream != nil {
-                sweepStream(connection, now: nanoseconds)
+                if sweepStream(connection, now: nanoseconds, mayBeat: heartbeats > 0) { heartbeats -= 1 }
                 continue
             }
             if let handshakeDeadline = connection.handshakeDeadline, handshakeDeadline <= nanoseconds {
@@ -684,16 +687,20 @@ extension EventLoop {
         }
     }
 
-    /// A quiet stream gets its heartbeat; one whose peer stopped reading is let go.
-    fileprivate func sweepStream(_ connection: Connection, now: UInt64) {
+    fileprivate static let heartbeatsPerSweep = 256
+
+    /// A quiet stream gets its heartbeat (when `mayBeat`; returns whether it did); one whose peer
+    /// stopped reading is let go.
+    fileprivate func sweepStream(_ connection: Connection, now: UInt64, mayBeat: Bool) -> Bool {
         loopThread.assertCurrent()
-        guard let stream = connection.stream else { return }
+        guard let stream = connection.stream else { return false }
         if stream.pendingBytes > 0 && now &- stream.lastProgress >= settings.machine.idleTimeout {
-            return closeConnection(connection)
+            closeConnection(connection)
+            return false
         }
-        if now &- stream.lastQueued >= settings.streamHeartbeat {
-            queueStream(ServerSentEvent.heartbeat, connectionID: connection.id)
-        }
+        guard mayBeat, now &- stream.lastQueued >= settings.streamHeartbeat else { return false }
+        queueStream(ServerSentEvent.heartbeat, connectionID: connection.id)
+        return true
     }
 
     /// The answer when no stream can be opened: come back shortly (EventSource retries by itself).

@@ -53,6 +53,8 @@ public final class Application: Sendable {
         /// In development, how often at most the templates directory is checked for edits; tests
         /// use zero so the first request after an edit sees it.
         public var templateCheckInterval: Duration = .seconds(1)
+        /// With Redis: how often the instance checks that Redis still holds the data it started with.
+        public var sharedDataCheckInterval: Duration = .seconds(1)
 
         public init(
             sessionIdleTimeout: Duration = .seconds(30 * 24 * 3600), maxSignedInSessions: Int = 100_000,
@@ -93,6 +95,8 @@ public final class Application: Sendable {
     let saver: RepeatingTask
     /// With Redis: delivers reset requests that wait in the shared queue.
     let mailSweeper: RepeatingTask?
+    /// With Redis: notices Redis losing the site's data.
+    let dataWatch: SharedDataWatch?
     let pool: WorkerPool
     let hashingLane: WorkerPool
     /// With Redis: the readiness probe, whose lane stops at shutdown.
@@ -103,8 +107,9 @@ public final class Application: Sendable {
     init(
         configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, root: any HTTPResponder,
         responder: AppResponder, archive: SessionArchive, sessionStore: JournalStore?, saver: RepeatingTask, mailSweeper: RepeatingTask?, pool: WorkerPool,
-        hashingLane: WorkerPool, probe: SharedStoreProbe?, logger: Logger
+        hashingLane: WorkerPool, probe: SharedStoreProbe?, logger: Logger, dataWatch: SharedDataWatch? = nil
     ) {
+        self.dataWatch = dataWatch
         self.configuration = configuration
         self.services = services
         self.server = server
@@ -126,6 +131,7 @@ public final class Application: Sendable {
         let port = try server.start(responder: root)
         saver.start()
         mailSweeper?.start()
+        dataWatch?.start()
         return port
     }
 
@@ -147,6 +153,7 @@ public final class Application: Sendable {
         pool.shutdown()
         saver.stop()
         mailSweeper?.stop()
+        dataWatch?.stop()
         archive.save()
         sessionStore?.close()
         services.close()
