@@ -40,7 +40,7 @@ extension AppResponder {
     /// 500 into the error page quoting the request's id.
     func labeling(_ reply: HTTPReply, _ route: String, hidesPath: Bool = false, request: HTTPRequest, secure: Bool) -> HTTPReply {
         let requestID = request.headers[RequestID.header] ?? ""
-        return HTTPReply { [renderer] response in
+        return HTTPReply(wrapping: reply) { [renderer] response in
             var response = response
             if response.status == .internalServerError {
                 var page = ErrorPage.internalServerError
