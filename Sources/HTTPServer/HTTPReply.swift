@@ -32,9 +32,10 @@ public struct HTTPReply: Sendable {
         destination = .handler(handler, streams: streams, loop: upstream?.eventLoop)
     }
 
-    /// A reply that wraps another without opening streams through it, on its event loop.
+    /// A reply that wraps another: answers go through `handler`, streams and the event loop are
+    /// the wrapped reply's.
     public init(wrapping wrapped: HTTPReply, _ handler: @escaping @Sendable (HTTPResponse) -> Void) {
-        destination = .handler(handler, streams: nil, loop: wrapped.eventLoop)
+        self.init(forwardingStreamsTo: wrapped, handler)
     }
 
     /// The event loop the request came in on, when it did: work that waits for I/O the loop drives

@@ -20,7 +20,8 @@ import Synchronization
 /// mistaken for "nothing stored" use `snapshot`, which throws.
 public final class RedisStore: KeyValueStore, SharedIndex {
     public let pool: RedisPool
-    let prefix: String
+    /// Every key this store uses starts with it; other shared state (live events) uses it too.
+    public let prefix: String
     /// The version this instance's services reflect: raised by its own writes when nobody else
     /// wrote in between, and by `noteSynchronized` after a reload.
     private let knownVersion = Mutex<Int64>(-1)

@@ -55,6 +55,8 @@ public final class Application: Sendable {
         public var templateCheckInterval: Duration = .seconds(1)
         /// With Redis: how often the instance checks that Redis still holds the data it started with.
         public var sharedDataCheckInterval: Duration = .seconds(1)
+        /// With Redis: how often other instances' live events are read.
+        public var sharedLiveInterval: Duration = .milliseconds(250)
 
         public init(
             sessionIdleTimeout: Duration = .seconds(30 * 24 * 3600), maxSignedInSessions: Int = 100_000,
@@ -97,6 +99,8 @@ public final class Application: Sendable {
     let mailSweeper: RepeatingTask?
     /// With Redis: notices Redis losing the site's data.
     let dataWatch: SharedDataWatch?
+    /// With Redis: live events to and from the other instances.
+    let sharedLive: SharedLiveEvents?
     let pool: WorkerPool
     let hashingLane: WorkerPool
     /// With Redis: the readiness probe, whose lane stops at shutdown.
@@ -107,9 +111,11 @@ public final class Application: Sendable {
     init(
         configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, root: any HTTPResponder,
         responder: AppResponder, archive: SessionArchive, sessionStore: JournalStore?, saver: RepeatingTask, mailSweeper: RepeatingTask?, pool: WorkerPool,
-        hashingLane: WorkerPool, probe: SharedStoreProbe?, logger: Logger, dataWatch: SharedDataWatch? = nil
+        hashingLane: WorkerPool, probe: SharedStoreProbe?, logger: Logger, dataWatch: SharedDataWatch? = nil,
+        sharedLive: SharedLiveEvents? = nil
     ) {
         self.dataWatch = dataWatch
+        self.sharedLive = sharedLive
         self.configuration = configuration
         self.services = services
         self.server = server
@@ -132,6 +138,7 @@ public final class Application: Sendable {
         saver.start()
         mailSweeper?.start()
         dataWatch?.start()
+        sharedLive?.start()
         return port
     }
 
@@ -154,6 +161,7 @@ public final class Application: Sendable {
         saver.stop()
         mailSweeper?.stop()
         dataWatch?.stop()
+        sharedLive?.stop()
         archive.save()
         sessionStore?.close()
         services.close()

@@ -145,6 +145,9 @@ private func assemble(
         SharedState(services: services, store: $0, sessions: sessions, admission: admission)
     }
     let live = LiveUpdates()
+    let sharedLive = services.redisStore.map {
+        SharedLiveEvents(pool: $0.pool, prefix: $0.prefix, live: live, interval: options.sharedLiveInterval, logger: logger)
+    }
     let dataWatch = services.redisStore.flatMap { store in
         services.redisStartMarker.map {
             SharedDataWatch(store: store, marker: $0, interval: options.sharedDataCheckInterval, logger: logger)
@@ -177,7 +180,9 @@ private func assemble(
         case .itemAdded, .itemUpdated: break
         }
         // After the pruning: a page told its item is gone finds the stacks already without it.
-        live.publish(CatalogEvent(change))
+        let event = CatalogEvent(change)
+        live.publish(event)
+        sharedLive?.publish(event)
     }
     let files = StaticFileResponder(
         root: configuration.publicDirectory, next: responder,
@@ -191,7 +196,8 @@ private func assemble(
     return Application(
         configuration: configuration, services: services, server: server, root: root, responder: responder,
         archive: archive, sessionStore: sessionStore, saver: saver, mailSweeper: mailSweeper, pool: pool,
-        hashingLane: hashingLane, probe: probe, logger: logger, dataWatch: dataWatch)
+        hashingLane: hashingLane, probe: probe, logger: logger, dataWatch: dataWatch,
+        sharedLive: sharedLive)
 }
 
 /// Every Redis wait short enough that a page answers 503 within about two seconds while Redis is

@@ -1,0 +1,36 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import Web
+
+/// With Redis, a change made through one instance reaches the open pages another instance holds.
+@Suite(.enabled(if: RedisServer.liveTestsEnabled, "redis-server is not installed"))
+struct SharedLiveUpdatesTests {
+    @Test func anItemAddedOnOneInstanceReachesAPageOpenOnAnother() throws {
+        let apps = try RedisTestApps()
+        var options = TestApp.defaultOptions
+        options.sharedLiveInterval = .milliseconds(50)
+        let first = try apps.instance(options: options)
+        let second = try apps.instance(options: options)
+        let watcher = second.client()
+        _ = try watcher.get("/library/category-3")
+        let events = try LoopbackClient(port: second.port, timeoutMilliseconds: 5_000)
+        let cookies = watcher.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        events.send("GET /_events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookies)\r\n\r\n")
+        let head = try events.readUntil("\r\n\r\n")
+        #expect(head.hasPrefix("HTTP/1.1 200"))
+        for _ in 0..<500 where second.application.responder.live.openStreams < 1 { usleep(2_000) }
+        let author = first.client()
+        try author.signIn()
+        let added = try author.submit("/library/category-3/items/new", form: [("title", "From the other instance"), ("subtitle", "")])
+        #expect(added.status == 303)
+        let event = try events.readUntil("\n\n")
+        #expect(event.contains("event: catalog\n"))
+        #expect(event.contains(#""title":"From the other instance""#))
+        // The page's refetch on the second instance finds the item.
+        let item = try #require(event.firstMatch(of: /"item":(\d+)/)?.output.1)
+        let page = try watcher.get("/library/category-3/items/\(item)")
+        #expect(page.status == 200)
+        #expect(page.text.contains("From the other instance"))
+    }
+}
