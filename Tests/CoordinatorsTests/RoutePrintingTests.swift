@@ -132,7 +132,7 @@ import Testing
             route.print(into: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == ReferencePrinter.print(.flow(route)))
         }
-        for route in SheetTabRoute.allCases {
+        for route in ScreenTabRoute.allCases {
             var bytes: [UInt8] = []
             route.print(into: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == ReferencePrinter.print(.screen(route)))

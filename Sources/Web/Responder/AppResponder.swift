@@ -90,8 +90,9 @@ final class AppResponder: HTTPResponder {
             }
             return notFound(request, connection: connection, reply: labeling(original, "not_found", request: request, secure: connection.isSecure))
         }
+        let declaration = route.declared.declaration
         let reply = labeling(
-            original, route.metricsLabel, hidesPath: route.hidesPath, request: request, secure: connection.isSecure)
+            original, declaration.label, hidesPath: declaration.hidesPath, request: request, secure: connection.isSecure)
         switch request.method {
         case .get, .head:
             if let location = route.canonicalLocation(path: request.path, query: request.query) {
