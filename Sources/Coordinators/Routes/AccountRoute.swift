@@ -19,35 +19,50 @@ public indirect enum AccountRoute: Hashable, Sendable {
     }
 
     @usableFromInline enum URLs {
-        @usableFromInline static let login = RouteDeclaration("/login", .next, forms: true, title: "Sign in") {
-            .account(.login(next: $0.next))
+        @usableFromInline enum Login: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/login", .next, forms: true, title: "Sign in") { .account(.login(next: $0.next)) }
+            }
         }
-        @usableFromInline static let register = RouteDeclaration("/register", .next, forms: true, title: "Create an account") {
-            .account(.register(next: $0.next))
+        @usableFromInline enum Register: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/register", .next, forms: true, title: "Create an account") { .account(.register(next: $0.next)) }
+            }
         }
-        @usableFromInline static let forgotPassword = RouteDeclaration(
-            "/forgot-password", .next, forms: true, title: "Forgot password"
-        ) { .account(.forgotPassword(next: $0.next)) }
-        @usableFromInline static let resetLinkSent = RouteDeclaration("/forgot-password/sent", title: "Check your inbox") { _ in
-            .account(.resetLinkSent)
+        @usableFromInline enum ForgotPassword: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/forgot-password", .next, forms: true, title: "Forgot password") { .account(.forgotPassword(next: $0.next)) }
+            }
         }
-        @usableFromInline static let resetPassword = RouteDeclaration(
-            "/reset-password/", .token, forms: true, title: "Reset password"
-        ) { .account(.resetPassword(token: $0.token)) }
-        @usableFromInline static let logout = RouteDeclaration("/logout", forms: true, title: "Sign out") { _ in .account(.logout) }
+        @usableFromInline enum ResetLinkSent: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/forgot-password/sent", title: "Check your inbox") { _ in .account(.resetLinkSent) }
+            }
+        }
+        @usableFromInline enum ResetPassword: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/reset-password/", .token, forms: true, title: "Reset password") { .account(.resetPassword(token: $0.token)) }
+            }
+        }
+        @usableFromInline enum Logout: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/logout", forms: true, title: "Sign out") { _ in .account(.logout) }
+            }
+        }
 
-        static let all = [login, register, forgotPassword, resetLinkSent, resetPassword, logout]
+        static var all: [RoutePattern] { [Login.pattern, Register.pattern, ForgotPassword.pattern, ResetLinkSent.pattern, ResetPassword.pattern, Logout.pattern] }
     }
 
-    @inlinable
-    public var declared: DeclaredRoute {
+    /// The one switch from a case to its declaration, with the values its URL holds.
+    @inlinable @inline(__always)
+    func declare<Visitor: RouteVisitor & ~Copyable>(to visitor: inout Visitor) {
         switch self {
-        case .login(let next): DeclaredRoute(URLs.login, RouteValues(next: next))
-        case .register(let next): DeclaredRoute(URLs.register, RouteValues(next: next))
-        case .forgotPassword(let next): DeclaredRoute(URLs.forgotPassword, RouteValues(next: next))
-        case .resetLinkSent: DeclaredRoute(URLs.resetLinkSent)
-        case .resetPassword(let token): DeclaredRoute(URLs.resetPassword, RouteValues(token: token))
-        case .logout: DeclaredRoute(URLs.logout)
+        case .login(let next): visitor.visit(URLs.Login.self, RouteValues(next: next))
+        case .register(let next): visitor.visit(URLs.Register.self, RouteValues(next: next))
+        case .forgotPassword(let next): visitor.visit(URLs.ForgotPassword.self, RouteValues(next: next))
+        case .resetLinkSent: visitor.visit(URLs.ResetLinkSent.self, RouteValues())
+        case .resetPassword(let token): visitor.visit(URLs.ResetPassword.self, RouteValues(token: token))
+        case .logout: visitor.visit(URLs.Logout.self, RouteValues())
         }
     }
 }

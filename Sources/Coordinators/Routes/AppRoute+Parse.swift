@@ -10,7 +10,7 @@ extension AppRoute {
     /// as `ListPageQuery` says: a malformed one names no screen.
     public static func parse(path: String, query: String? = nil) -> AppRoute? {
         guard path.hasPrefix("/") else { return nil }
-        if path == "/" { return URLs.root.match([], words: [], query: query) }
+        if path == "/" { return .root }
         // Split on the bytes: `/` is ASCII, and a split by Character would walk grapheme clusters.
         let raw = path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             .map { Substring($0) }
@@ -81,11 +81,11 @@ extension RouteDeclaration {
                 continue
             case .category:
                 guard let slug = URLComponentCoding.decode(raw[index]), !slug.isEmpty else { return nil }
-                values.category = CategoryID(slug)
+                values.slug = slug
             case .item:
                 // Only the digits `print()` makes (no `+`, no leading zeros); Web redirects other escapes.
                 guard let digits = words[index], let number = Int(digits), String(number) == digits else { return nil }
-                values.item = ItemID(number)
+                values.number = number
             case .token:
                 guard let token = URLComponentCoding.decode(raw[index]), !token.isEmpty else { return nil }
                 values.token = token
@@ -100,6 +100,6 @@ extension RouteDeclaration {
         default:
             break
         }
-        return make(values)
+        return pattern.make(values)
     }
 }

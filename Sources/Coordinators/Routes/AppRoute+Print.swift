@@ -28,46 +28,62 @@ extension AppRoute {
         output = writer.finish()
     }
 
-    /// The one printer: every spelling of a route is made through here, by walking the pieces of
-    /// its declaration.
+    /// The one printer: every spelling of a route is made through here, from its declaration
+    /// (see `RouteWriter.visit`).
     @inlinable
     func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
-        let declared = declared
-        for piece in declared.declaration.pieces {
-            switch piece {
-            case .text(let text), .reserved(let text):
-                writer.append(text)
-            case .category:
-                Self.write(declared.values.category, to: &writer)
-            case .item:
-                writer.append(decimal: declared.values.item.rawValue)
-            case .token:
-                writer.append(component: declared.values.token)
-            case .page:
-                // The first page is the category's own URL: one spelling per screen.
-                let page = declared.values.page
-                if page != 1 {
-                    writer.append("?page=")
-                    writer.append(decimal: page)
-                }
-            case .next:
-                if let next = declared.values.next {
-                    writer.append("?next=")
-                    writer.append(queryValue: next)
-                }
-            }
-        }
+        declare(to: &writer)
     }
 
     /// A category's slug. One spelled like a reserved word (`settings`) is fully escaped: the
     /// parser matches that word only as written, so the category stays reachable and the round
     /// trip stays exact.
     @inlinable
-    static func write<Output: ~Copyable>(_ category: CategoryID, to writer: inout RouteWriter<Output>) {
-        if category.rawValue.utf8.count == 8 && category.rawValue == "settings" {
-            writer.append(componentEscapingAll: category.rawValue)
+    static func write<Output: ~Copyable>(category slug: String, to writer: inout RouteWriter<Output>) {
+        if slug.utf8.count == 8 && slug == "settings" {
+            writer.append(componentEscapingAll: slug)
         } else {
-            writer.append(component: category.rawValue)
+            writer.append(component: slug)
+        }
+    }
+}
+
+extension RouteWriter: RouteVisitor where Output: ~Copyable {
+    /// Writes a declaration's pieces with the route's values. Inlined into each case of
+    /// `declare(to:)`, where the pattern is a constant: its fixed text is written as constants.
+    @inlinable @inline(__always)
+    mutating func visit<URL: RouteURL>(_ url: URL.Type, _ values: RouteValues) {
+        let pattern = URL.pattern
+        write(pattern.p0, values)
+        if let piece = pattern.p1 { write(piece, values) }
+        if let piece = pattern.p2 { write(piece, values) }
+        if let piece = pattern.p3 { write(piece, values) }
+        if let piece = pattern.p4 { write(piece, values) }
+        if let piece = pattern.p5 { write(piece, values) }
+    }
+
+    @inlinable @inline(__always)
+    mutating func write(_ piece: RoutePiece, _ values: RouteValues) {
+        switch piece {
+        case .text(let text), .reserved(let text):
+            append(text)
+        case .category:
+            AppRoute.write(category: values.slug, to: &self)
+        case .item:
+            append(decimal: values.number)
+        case .token:
+            append(component: values.token)
+        case .page:
+            // The first page is the category's own URL: one spelling per screen.
+            if values.page != 1 {
+                append("?page=")
+                append(decimal: values.page)
+            }
+        case .next:
+            if let next = values.next {
+                append("?next=")
+                append(queryValue: next)
+            }
         }
     }
 }

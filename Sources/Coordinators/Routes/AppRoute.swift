@@ -2,7 +2,7 @@ import Models
 
 /// Every screen of Waypoint, one case per URL of the contract in DESIGN.md.
 ///
-/// Each URL is declared once, beside its case (`URLs`, and `declared` for the case's declaration):
+/// Each URL is declared once, beside its case (`URLs`, and `declare(to:)` for the case's declaration):
 /// parsing (AppRoute+Parse), printing (AppRoute+Print), the form saved in sessions (AppRoute+Coding),
 /// whether it takes a form and its metrics label all come from that declaration. Every href the
 /// app emits is a route, printed at the edge.
@@ -28,27 +28,45 @@ public enum AppRoute: Hashable, Sendable {
 
     /// The URLs that belong to no tab.
     @usableFromInline enum URLs {
-        @usableFromInline static let root = RouteDeclaration("/", title: "Home") { _ in .root }
-        @usableFromInline static let inspector = RouteDeclaration("/_navigation", title: "Navigation inspector") { _ in .inspector }
+        @usableFromInline enum Root: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/", title: "Home") { _ in .root }
+            }
+        }
+        @usableFromInline enum Inspector: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/_navigation", title: "Navigation inspector") { _ in .inspector }
+            }
+        }
     }
 
     /// Every URL of the contract, in the order the parser tries them.
     static let declarations: [RouteDeclaration] =
-        [URLs.root, URLs.inspector] + LibraryRoute.URLs.all + FlowRoute.URLs.all + ScreenTabRoute.URLs.all + AccountRoute.URLs.all
+        ([URLs.Root.pattern, URLs.Inspector.pattern] + LibraryRoute.URLs.all + FlowRoute.URLs.all + ScreenTabRoute.URLs.all + AccountRoute.URLs.all)
+        .map(RouteDeclaration.init)
 
     /// This route's declaration and the values its URL holds.
-    @inlinable
     public var declared: DeclaredRoute {
+        var capture = DeclarationCapture()
+        declare(to: &capture)
+        // Every case declares itself, so the capture always holds one.
+        guard let declared = capture.declared else { preconditionFailure("\(self) declares no URL") }
+        return declared
+    }
+
+    /// The one switch from a case to its declaration, with the values its URL holds.
+    @inlinable @inline(__always)
+    func declare<Visitor: RouteVisitor & ~Copyable>(to visitor: inout Visitor) {
         switch self {
-        case .root: DeclaredRoute(URLs.root)
-        case .library(let route): route.declared
-        case .flow(let route): route.declared
-        case .screen(let route): route.declared
-        case .account(let route): route.declared
-        case .inspector: DeclaredRoute(URLs.inspector)
+        case .root: visitor.visit(URLs.Root.self, RouteValues())
+        case .library(let route): route.declare(to: &visitor)
+        case .flow(let route): route.declare(to: &visitor)
+        case .screen(let route): route.declare(to: &visitor)
+        case .account(let route): route.declare(to: &visitor)
+        case .inspector: visitor.visit(URLs.Inspector.self, RouteValues())
         }
     }
 
     /// Whether the screen takes a form (POST to its own URL).
-    public var acceptsForms: Bool { declared.declaration.acceptsForms }
+    public var acceptsForms: Bool { declared.pattern.acceptsForms }
 }

@@ -18,21 +18,38 @@ public enum FlowRoute: String, Hashable, Sendable, CaseIterable {
 
     /// One segment per page of `stackPages` after the first.
     @usableFromInline enum URLs {
-        @usableFromInline static let primary = RouteDeclaration("/flow") { _ in .flow(.primary) }
-        @usableFromInline static let secondary1 = RouteDeclaration("/flow/secondary1") { _ in .flow(.secondary1) }
-        @usableFromInline static let secondary2 = RouteDeclaration("/flow/secondary2") { _ in .flow(.secondary2) }
-        @usableFromInline static let tertiary = RouteDeclaration("/flow/secondary1/tertiary") { _ in .flow(.tertiary) }
+        @usableFromInline enum Primary: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/flow") { _ in .flow(.primary) }
+            }
+        }
+        @usableFromInline enum Secondary1: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/flow/secondary1") { _ in .flow(.secondary1) }
+            }
+        }
+        @usableFromInline enum Secondary2: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/flow/secondary2") { _ in .flow(.secondary2) }
+            }
+        }
+        @usableFromInline enum Tertiary: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/flow/secondary1/tertiary") { _ in .flow(.tertiary) }
+            }
+        }
 
-        static let all = [primary, secondary1, secondary2, tertiary]
+        static var all: [RoutePattern] { [Primary.pattern, Secondary1.pattern, Secondary2.pattern, Tertiary.pattern] }
     }
 
-    @inlinable
-    public var declared: DeclaredRoute {
+    /// The one switch from a case to its declaration, with the values its URL holds.
+    @inlinable @inline(__always)
+    func declare<Visitor: RouteVisitor & ~Copyable>(to visitor: inout Visitor) {
         switch self {
-        case .primary: DeclaredRoute(URLs.primary)
-        case .secondary1: DeclaredRoute(URLs.secondary1)
-        case .secondary2: DeclaredRoute(URLs.secondary2)
-        case .tertiary: DeclaredRoute(URLs.tertiary)
+        case .primary: visitor.visit(URLs.Primary.self, RouteValues())
+        case .secondary1: visitor.visit(URLs.Secondary1.self, RouteValues())
+        case .secondary2: visitor.visit(URLs.Secondary2.self, RouteValues())
+        case .tertiary: visitor.visit(URLs.Tertiary.self, RouteValues())
         }
     }
 }

@@ -47,50 +47,71 @@ public enum LibraryRoute: Hashable, Sendable {
     }
 
     @usableFromInline enum URLs {
-        @usableFromInline static let home = RouteDeclaration("/library", title: "Library") { _ in .library(.home) }
-        @usableFromInline static let settings = RouteDeclaration("/library/", .reserved("settings"), forms: true, title: "Settings") {
-            _ in .library(.settings)
+        @usableFromInline enum Home: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/library", title: "Library") { _ in .library(.home) }
+            }
         }
-        @usableFromInline static let category = RouteDeclaration("/library/", .category, .page) {
-            .library(.category($0.category, page: $0.page))
+        @usableFromInline enum Settings: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/library/", .reserved("settings"), forms: true, title: "Settings") { _ in .library(.settings) }
+            }
         }
-        @usableFromInline static let newItem = RouteDeclaration("/library/", .category, "/items/new", forms: true, title: "New item") {
-            .library(.newItem($0.category))
+        @usableFromInline enum Category: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/library/", .category, .page) { .library(.category($0.category, page: $0.page)) }
+            }
         }
-        @usableFromInline static let item = RouteDeclaration("/library/", .category, "/items/", .item) {
-            .library(.item($0.category, $0.item, nil))
+        @usableFromInline enum NewItem: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/library/", .category, "/items/new", forms: true, title: "New item") { .library(.newItem($0.category)) }
+            }
+        }
+        @usableFromInline enum Item: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/library/", .category, "/items/", .item) { .library(.item($0.category, $0.item, nil)) }
+            }
         }
         /// Another spelling of the item's own URL, which is its Overview: parsed, never printed
         /// (Web redirects it).
-        static let overview = RouteDeclaration("/library/", .category, "/items/", .item, "/overview") {
-            .library(.item($0.category, $0.item, nil))
+        @usableFromInline enum Overview: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/library/", .category, "/items/", .item, "/overview") { .library(.item($0.category, $0.item, nil)) }
+            }
         }
-        @usableFromInline static let details = RouteDeclaration("/library/", .category, "/items/", .item, "/details") {
-            .library(.item($0.category, $0.item, .details))
+        @usableFromInline enum Details: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/library/", .category, "/items/", .item, "/details") { .library(.item($0.category, $0.item, .details)) }
+            }
         }
-        @usableFromInline static let options = RouteDeclaration("/library/", .category, "/items/", .item, "/options", forms: true) {
-            .library(.item($0.category, $0.item, .options))
+        @usableFromInline enum Options: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/library/", .category, "/items/", .item, "/options", forms: true) { .library(.item($0.category, $0.item, .options)) }
+            }
         }
-        @usableFromInline static let deleteItem = RouteDeclaration(
-            "/library/", .category, "/items/", .item, "/delete", forms: true, title: "Delete item?"
-        ) { .library(.deleteItem($0.category, $0.item)) }
+        @usableFromInline enum DeleteItem: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/library/", .category, "/items/", .item, "/delete", forms: true, title: "Delete item?") { .library(.deleteItem($0.category, $0.item)) }
+            }
+        }
 
         /// `settings` before the category it could also spell.
-        static let all = [home, settings, category, newItem, item, overview, details, options, deleteItem]
+        static var all: [RoutePattern] { [Home.pattern, Settings.pattern, Category.pattern, NewItem.pattern, Item.pattern, Overview.pattern, Details.pattern, Options.pattern, DeleteItem.pattern] }
     }
 
-    @inlinable
-    public var declared: DeclaredRoute {
+    /// The one switch from a case to its declaration, with the values its URL holds.
+    @inlinable @inline(__always)
+    func declare<Visitor: RouteVisitor & ~Copyable>(to visitor: inout Visitor) {
         switch self {
-        case .home: DeclaredRoute(URLs.home)
-        case .settings: DeclaredRoute(URLs.settings)
-        case .category(let category, let page): DeclaredRoute(URLs.category, RouteValues(category: category, page: page))
-        case .newItem(let category): DeclaredRoute(URLs.newItem, RouteValues(category: category))
+        case .home: visitor.visit(URLs.Home.self, RouteValues())
+        case .settings: visitor.visit(URLs.Settings.self, RouteValues())
+        case .category(let category, let page): visitor.visit(URLs.Category.self, RouteValues(category: category, page: page))
+        case .newItem(let category): visitor.visit(URLs.NewItem.self, RouteValues(category: category))
         case .item(let category, let item, nil), .item(let category, let item, .overview):
-            DeclaredRoute(URLs.item, RouteValues(category: category, item: item))
-        case .item(let category, let item, .details): DeclaredRoute(URLs.details, RouteValues(category: category, item: item))
-        case .item(let category, let item, .options): DeclaredRoute(URLs.options, RouteValues(category: category, item: item))
-        case .deleteItem(let category, let item): DeclaredRoute(URLs.deleteItem, RouteValues(category: category, item: item))
+            visitor.visit(URLs.Item.self, RouteValues(category: category, item: item))
+        case .item(let category, let item, .details): visitor.visit(URLs.Details.self, RouteValues(category: category, item: item))
+        case .item(let category, let item, .options): visitor.visit(URLs.Options.self, RouteValues(category: category, item: item))
+        case .deleteItem(let category, let item): visitor.visit(URLs.DeleteItem.self, RouteValues(category: category, item: item))
         }
     }
 }

@@ -2,64 +2,99 @@ import Models
 import ViewModels
 
 /// One URL of the contract, declared once: its pattern (fixed text and the values it holds),
-/// whether it takes a form, and what it is called. Everything else is derived from it, as
-/// swift-url-routing derives parsing and printing from one router: the parser matches the
-/// pattern's segments, the printer walks its pieces, the metrics label is the pattern itself
-/// (`/library/{category}/items/{id}`), and the form kept in sessions is the printed URL.
+/// whether it takes a form, what it is called, and how to make the route from the values. Everything
+/// else is derived from it, as swift-url-routing derives parsing and printing from one router: the
+/// parser matches the pattern's segments, the printer writes its pieces, the metrics label is the
+/// pattern itself (`/library/{category}/items/{id}`), and the form kept in sessions is the printed URL.
 ///
 /// Each route enum declares its URLs beside its cases (`LibraryRoute.URLs`…) and says in one switch
-/// (`declared`) which declaration a route is, with its values; `make` is the way back.
-public final class RouteDeclaration: Sendable {
-    /// What the printer writes, in order.
-    @usableFromInline let pieces: [RoutePiece]
-    /// The path's segments as the parser matches them, derived from `pieces`.
-    let segments: [RouteSegment]
-    /// Whether the page's query is read: a list's `page`, an account page's `next`.
-    let query: RoutePiece?
+/// (`declare(to:)`) which declaration a route is, with its values; `make` is the way back. A
+/// declaration is an inlinable value rather than a stored one, so the printer compiled for each
+/// case writes its fixed text as constants.
+public struct RoutePattern: Sendable {
+    // The pieces, in printing order: held inline, not in an array, so that a printer compiled
+    // from a declaration writes constant text, as hand-written code would.
+    @usableFromInline let p0: RoutePiece
+    @usableFromInline let p1: RoutePiece?
+    @usableFromInline let p2: RoutePiece?
+    @usableFromInline let p3: RoutePiece?
+    @usableFromInline let p4: RoutePiece?
+    @usableFromInline let p5: RoutePiece?
     /// Screens with a form POST to their own URL; Web answers 405 to the others before a body is
     /// read, and the coordinator refuses them too.
     public let acceptsForms: Bool
     /// What links and the document title call the screen, when that does not depend on the data.
     public let title: String?
-    /// The pattern (`/reset-password/{token}`): a bounded set of labels for metrics and logs,
-    /// whatever values the path held.
-    public let label: String
-    /// Whether the path holds a secret that logs must not show (a reset token).
-    public let hidesPath: Bool
     /// The route, from the values the parser read; nil when they name none.
-    let make: @Sendable (RouteValues) -> AppRoute?
+    @usableFromInline let make: @Sendable (RouteValues) -> AppRoute?
 
+    @inlinable
     init(
-        _ pieces: RoutePiece..., forms: Bool = false, title: String? = nil,
+        _ p0: RoutePiece, _ p1: RoutePiece? = nil, _ p2: RoutePiece? = nil, _ p3: RoutePiece? = nil,
+        _ p4: RoutePiece? = nil, _ p5: RoutePiece? = nil, forms: Bool = false, title: String? = nil,
         make: @escaping @Sendable (RouteValues) -> AppRoute?
     ) {
-        self.pieces = pieces
+        self.p0 = p0
+        self.p1 = p1
+        self.p2 = p2
+        self.p3 = p3
+        self.p4 = p4
+        self.p5 = p5
         acceptsForms = forms
         self.title = title
         self.make = make
+    }
+
+    /// The pieces, in order.
+    public var pieces: [RoutePiece] { [p0] + [p1, p2, p3, p4, p5].compactMap { $0 } }
+
+    /// The pattern (`/reset-password/{token}`): a bounded set of labels for metrics and logs,
+    /// whatever values the path held.
+    public var label: String {
+        pieces.map { piece in
+            switch piece {
+            case .text(let text), .reserved(let text): text.description
+            default: piece.placeholder
+            }
+        }.joined()
+    }
+
+    /// Whether the path holds a secret that logs must not show (a reset token).
+    public var hidesPath: Bool { pieces.contains(.token) }
+}
+
+/// A pattern as the parser uses it: its path segments and the query it reads, worked out once.
+final class RouteDeclaration: Sendable {
+    let pattern: RoutePattern
+    let segments: [RouteSegment]
+    /// `.page` or `.next` when the page's query is read.
+    let query: RoutePiece?
+
+    init(_ pattern: RoutePattern) {
+        self.pattern = pattern
         var segments: [RouteSegment] = []
-        var label = ""
         var word = ""
         var query: RoutePiece?
+        var afterSlash = true
         func endWord() {
             if !word.isEmpty { segments.append(.word(word)) }
             word = ""
         }
-        for piece in pieces {
+        for piece in pattern.pieces {
             switch piece {
             case .text(let text):
-                label += text.description
                 for character in text.description {
                     if character == "/" { endWord() } else { word.append(character) }
+                    afterSlash = character == "/"
                 }
             case .reserved(let text):
-                precondition(word.isEmpty, "a reserved word is a whole segment")
-                label += text.description
+                precondition(word.isEmpty && afterSlash, "a reserved word is a whole segment")
                 segments.append(.reserved(text.description))
+                afterSlash = false
             case .category, .item, .token:
-                precondition(word.isEmpty && label.hasSuffix("/"), "a value is a whole segment")
-                label += piece.placeholder
+                precondition(word.isEmpty && afterSlash, "a value is a whole segment")
                 segments.append(piece == .category ? .category : piece == .item ? .item : .token)
+                afterSlash = false
             case .page, .next:
                 query = piece
             }
@@ -67,9 +102,21 @@ public final class RouteDeclaration: Sendable {
         endWord()
         self.segments = segments
         self.query = query
-        self.label = label
-        hidesPath = segments.contains(.token)
     }
+}
+
+/// One URL's declaration, as a type: each case's arm of `declare(to:)` then calls a visitor
+/// specialized for its own URL, so the printer compiled there writes that URL's fixed text as
+/// constants (arms that passed a pattern value would be merged into one, and walk it at run time).
+@usableFromInline
+protocol RouteURL {
+    static var pattern: RoutePattern { get }
+}
+
+/// What a route's declaration is shown to: the printer, or a capture of the declaration itself.
+@usableFromInline
+protocol RouteVisitor: ~Copyable {
+    mutating func visit<URL: RouteURL>(_ url: URL.Type, _ values: RouteValues)
 }
 
 /// A piece of a route's pattern, in printing order.
@@ -128,32 +175,46 @@ enum RouteSegment: Hashable, Sendable {
     case token
 }
 
-/// The values a route's URL holds; a pattern reads and prints only those it names.
+/// The values a route's URL holds; a pattern reads and prints only those it names. Kept as plain
+/// strings and numbers, which the printer reads directly.
 public struct RouteValues: Sendable {
-    public var category = CategoryID("")
-    public var item = ItemID(0)
-    public var page = 1
+    /// `{category}`: the slug.
+    public var slug: String
+    /// `{id}`: the item's number.
+    public var number: Int
+    public var page: Int
     public var next: AppRoute?
-    public var token = ""
+    public var token: String
 
-    @inlinable
-    public init(category: CategoryID = CategoryID(""), item: ItemID = ItemID(0), page: Int = 1, next: AppRoute? = nil, token: String = "") {
-        self.category = category
-        self.item = item
+    @inlinable @inline(__always)
+    public init(slug: String = "", number: Int = 0, page: Int = 1, next: AppRoute? = nil, token: String = "") {
+        self.slug = slug
+        self.number = number
         self.page = page
         self.next = next
         self.token = token
     }
+
+    @inlinable @inline(__always)
+    init(category: CategoryID, item: ItemID? = nil, page: Int = 1) {
+        self.init(slug: category.rawValue, number: item?.rawValue ?? 0, page: page)
+    }
+
+    public var category: CategoryID { CategoryID(slug) }
+    public var item: ItemID { ItemID(number) }
 }
 
-/// A route as its declaration and the values it holds: what `declared` answers.
+/// A route as its declaration and the values its URL holds: what `declared` answers.
 public struct DeclaredRoute: Sendable {
-    public let declaration: RouteDeclaration
+    public let pattern: RoutePattern
     public let values: RouteValues
+}
 
-    @usableFromInline
-    init(_ declaration: RouteDeclaration, _ values: RouteValues = RouteValues()) {
-        self.declaration = declaration
-        self.values = values
+/// Keeps the declaration a route shows.
+struct DeclarationCapture: RouteVisitor {
+    var declared: DeclaredRoute?
+
+    mutating func visit<URL: RouteURL>(_ url: URL.Type, _ values: RouteValues) {
+        declared = DeclaredRoute(pattern: URL.pattern, values: values)
     }
 }

@@ -6,19 +6,32 @@ public enum ScreenTabRoute: String, Hashable, Sendable, CaseIterable {
     case sheet
 
     @usableFromInline enum URLs {
-        @usableFromInline static let primary = RouteDeclaration("/screen") { _ in .screen(.primary) }
-        @usableFromInline static let detail = RouteDeclaration("/screen/detail") { _ in .screen(.detail) }
-        @usableFromInline static let sheet = RouteDeclaration("/screen/sheet") { _ in .screen(.sheet) }
+        @usableFromInline enum Primary: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/screen") { _ in .screen(.primary) }
+            }
+        }
+        @usableFromInline enum Detail: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/screen/detail") { _ in .screen(.detail) }
+            }
+        }
+        @usableFromInline enum Sheet: RouteURL {
+            @inlinable static var pattern: RoutePattern {
+                RoutePattern("/screen/sheet") { _ in .screen(.sheet) }
+            }
+        }
 
-        static let all = [primary, detail, sheet]
+        static var all: [RoutePattern] { [Primary.pattern, Detail.pattern, Sheet.pattern] }
     }
 
-    @inlinable
-    public var declared: DeclaredRoute {
+    /// The one switch from a case to its declaration, with the values its URL holds.
+    @inlinable @inline(__always)
+    func declare<Visitor: RouteVisitor & ~Copyable>(to visitor: inout Visitor) {
         switch self {
-        case .primary: DeclaredRoute(URLs.primary)
-        case .detail: DeclaredRoute(URLs.detail)
-        case .sheet: DeclaredRoute(URLs.sheet)
+        case .primary: visitor.visit(URLs.Primary.self, RouteValues())
+        case .detail: visitor.visit(URLs.Detail.self, RouteValues())
+        case .sheet: visitor.visit(URLs.Sheet.self, RouteValues())
         }
     }
 }

@@ -31,7 +31,7 @@ extension AppResponder {
     /// cookie it sets) before the answer goes out, so the browser's next request finds it on any
     /// instance (`SessionStore.publishChanges`). Runs where the answer is sent: a worker.
     private func publishing(_ reply: HTTPReply, sessionID: String?) -> HTTPReply {
-        HTTPReply { [self] response in
+        reply.map { [self] response in
             var ids = sessionID.map { [$0] } ?? []
             for value in response.headers.values(for: "Set-Cookie") where value.hasPrefix(Self.cookieName + "=") {
                 ids.append(String(value.dropFirst(Self.cookieName.count + 1).prefix { $0 != ";" }))
@@ -41,7 +41,7 @@ extension AppResponder {
             } catch {
                 logger.warning("session not saved to the shared store (the periodic save retries): \(error)")
             }
-            reply.send(response)
+            return response
         }
     }
 

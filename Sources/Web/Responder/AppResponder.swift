@@ -67,11 +67,11 @@ final class AppResponder: HTTPResponder {
         let connection = proxies.client(of: peer, headers: request.headers)
         switch request.path {
         case "/healthz":
-            return original.send(labeled(health(request, secure: connection.isSecure), "healthz"))
+            return original.labeled(ExchangeLabel("healthz")).send(health(request, secure: connection.isSecure))
         case "/readyz":
-            return original.send(labeled(ready(request, secure: connection.isSecure), "readyz"))
+            return original.labeled(ExchangeLabel("readyz")).send(ready(request, secure: connection.isSecure))
         case "/metrics" where metrics.mayScrape(connection.remoteAddress):
-            return original.send(labeled(scrape(request, secure: connection.isSecure), "metrics"))
+            return original.labeled(ExchangeLabel("metrics")).send(scrape(request, secure: connection.isSecure))
         default:
             break
         }
@@ -88,11 +88,11 @@ final class AppResponder: HTTPResponder {
             if let location = trailingSlashLocation(request) {
                 return original.send(canonicalRedirect(to: location, connection: connection))
             }
-            return notFound(request, connection: connection, reply: labeling(original, "not_found", request: request, secure: connection.isSecure))
+            return notFound(request, connection: connection, reply: labeling(original, ExchangeLabel("not_found"), request: request, secure: connection.isSecure))
         }
-        let declaration = route.declared.declaration
+        let pattern = route.declared.pattern
         let reply = labeling(
-            original, declaration.label, hidesPath: declaration.hidesPath, request: request, secure: connection.isSecure)
+            original, ExchangeLabel(pattern.label, hidesTarget: pattern.hidesPath), request: request, secure: connection.isSecure)
         switch request.method {
         case .get, .head:
             if let location = route.canonicalLocation(path: request.path, query: request.query) {
