@@ -14,21 +14,22 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         // Infrastructure that knows nothing of the app
+        .target(name: "ByteCoding"),
         .target(name: "Log"),
-        .target(name: "HTTPCore"),
+        .target(name: "HTTPCore", dependencies: ["ByteCoding"]),
         .target(name: "Metrics"),
-        .target(name: "Deflate"),
-        .target(name: "HTTPServer", dependencies: ["HTTPCore", "Deflate", "CSystem", "COpenSSL", "Metrics", "Log"]),
+        .target(name: "Deflate", dependencies: ["ByteCoding"]),
+        .target(name: "HTTPServer", dependencies: ["HTTPCore", "Deflate", "ByteCoding", "CSystem", "COpenSSL", "Metrics", "Log"]),
         .target(name: "TemplateEngine"),
-        .target(name: "Storage"),
+        .target(name: "Storage", dependencies: ["ByteCoding"]),
         .target(name: "Navigation"),
         .target(name: "RedisClient", dependencies: ["CSystem", "COpenSSL"]),
 
         // The app
         .target(name: "Models"),
-        .target(name: "Services", dependencies: ["Models", "Storage", "RedisClient", "COpenSSL"]),
+        .target(name: "Services", dependencies: ["Models", "Storage", "RedisClient", "ByteCoding", "COpenSSL"]),
         .target(name: "ViewModels", dependencies: ["Models"]),
-        .target(name: "Coordinators", dependencies: ["Models", "ViewModels", "Navigation"]),
+        .target(name: "Coordinators", dependencies: ["Models", "ViewModels", "Navigation", "ByteCoding"]),
         .target(name: "Web", dependencies: [
             "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "RedisClient", "Models", "Services", "ViewModels",
             "Navigation", "Coordinators", "Metrics", "Log",
@@ -38,11 +39,11 @@ let package = Package(
         // Tests
         .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
-        .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"]),
+        .testTarget(name: "DeflateTests", dependencies: ["Deflate", "ByteCoding", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "Deflate", "TestSupport", "Metrics", "Log"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics", "TestSupport"]),
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine", "TestSupport"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "ByteCoding", "TestSupport"]),
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"], path: "Tests/StorageCrashWriter"),
         .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "TestSupport"]),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "Storage", "RedisClient", "TestSupport"]),

@@ -1,3 +1,4 @@
+import ByteCoding
 /// gzip framing (RFC 1952) around this module's DEFLATE encoder: a fixed 10-byte header
 /// (no name, no time), the stream, then CRC-32 and length of the original bytes.
 public enum Gzip {

@@ -1,3 +1,4 @@
+import ByteCoding
 /// Every intact record of a journal, and the damaged stretches between and after them.
 ///
 /// Damage with nothing intact after it is a torn tail: what a crash in the middle of an append

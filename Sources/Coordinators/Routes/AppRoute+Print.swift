@@ -27,33 +27,16 @@ extension AppRoute {
         write(to: &writer)
         output = writer.finish()
     }
-
-    /// The one printer: every spelling of a route is made through here, from its declaration
-    /// (see `RouteWriter.visit`).
-    @inlinable
-    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
-        declare(to: &writer)
-    }
-
-    /// A category's slug. One spelled like a reserved word (`settings`) is fully escaped: the
-    /// parser matches that word only as written, so the category stays reachable and the round
-    /// trip stays exact.
-    @inlinable
-    static func write<Output: ~Copyable>(category slug: String, to writer: inout RouteWriter<Output>) {
-        if slug.utf8.count == 8 && slug == "settings" {
-            writer.append(componentEscapingAll: slug)
-        } else {
-            writer.append(component: slug)
-        }
-    }
 }
 
 extension RouteWriter: RouteVisitor where Output: ~Copyable {
-    /// Writes a declaration's pieces with the route's values. Inlined into each case of
-    /// `declare(to:)`, where the pattern is a constant: its fixed text is written as constants.
-    @inlinable @inline(__always)
+    /// Writes a declaration's pieces with the route's values: the spelling the declaration gives,
+    /// against which the hand-written printer is tested.
     mutating func visit<URL: RouteURL>(_ url: URL.Type, _ values: RouteValues) {
-        let pattern = URL.pattern
+        write(URL.pattern, values)
+    }
+
+    mutating func write(_ pattern: RoutePattern, _ values: RouteValues) {
         write(pattern.p0, values)
         if let piece = pattern.p1 { write(piece, values) }
         if let piece = pattern.p2 { write(piece, values) }
@@ -62,13 +45,12 @@ extension RouteWriter: RouteVisitor where Output: ~Copyable {
         if let piece = pattern.p5 { write(piece, values) }
     }
 
-    @inlinable @inline(__always)
     mutating func write(_ piece: RoutePiece, _ values: RouteValues) {
         switch piece {
         case .text(let text), .reserved(let text):
             append(text)
         case .category:
-            AppRoute.write(category: values.slug, to: &self)
+            LibraryRoute.write(slug: values.slug, to: &self)
         case .item:
             append(decimal: values.number)
         case .token:
@@ -85,6 +67,15 @@ extension RouteWriter: RouteVisitor where Output: ~Copyable {
                 append(queryValue: next)
             }
         }
+    }
+}
+
+extension DeclaredRoute {
+    /// The URL as the declaration spells it (the printer's reference in tests).
+    public func printed() -> String {
+        var writer = RouteWriter(output: [UInt8]())
+        writer.write(pattern, values)
+        return String(decoding: writer.finish(), as: UTF8.self)
     }
 }
 

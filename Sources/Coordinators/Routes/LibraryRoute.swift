@@ -46,51 +46,51 @@ public enum LibraryRoute: Hashable, Sendable {
         return nil
     }
 
-    @usableFromInline enum URLs {
-        @usableFromInline enum Home: RouteURL {
-            @inlinable static var pattern: RoutePattern {
+    enum URLs {
+        enum Home: RouteURL {
+            static var pattern: RoutePattern {
                 RoutePattern("/library", title: "Library") { _ in .library(.home) }
             }
         }
-        @usableFromInline enum Settings: RouteURL {
-            @inlinable static var pattern: RoutePattern {
+        enum Settings: RouteURL {
+            static var pattern: RoutePattern {
                 RoutePattern("/library/", .reserved("settings"), forms: true, title: "Settings") { _ in .library(.settings) }
             }
         }
-        @usableFromInline enum Category: RouteURL {
-            @inlinable static var pattern: RoutePattern {
+        enum Category: RouteURL {
+            static var pattern: RoutePattern {
                 RoutePattern("/library/", .category, .page) { .library(.category($0.category, page: $0.page)) }
             }
         }
-        @usableFromInline enum NewItem: RouteURL {
-            @inlinable static var pattern: RoutePattern {
+        enum NewItem: RouteURL {
+            static var pattern: RoutePattern {
                 RoutePattern("/library/", .category, "/items/new", forms: true, title: "New item") { .library(.newItem($0.category)) }
             }
         }
-        @usableFromInline enum Item: RouteURL {
-            @inlinable static var pattern: RoutePattern {
+        enum Item: RouteURL {
+            static var pattern: RoutePattern {
                 RoutePattern("/library/", .category, "/items/", .item) { .library(.item($0.category, $0.item, nil)) }
             }
         }
         /// Another spelling of the item's own URL, which is its Overview: parsed, never printed
         /// (Web redirects it).
-        @usableFromInline enum Overview: RouteURL {
-            @inlinable static var pattern: RoutePattern {
+        enum Overview: RouteURL {
+            static var pattern: RoutePattern {
                 RoutePattern("/library/", .category, "/items/", .item, "/overview") { .library(.item($0.category, $0.item, nil)) }
             }
         }
-        @usableFromInline enum Details: RouteURL {
-            @inlinable static var pattern: RoutePattern {
+        enum Details: RouteURL {
+            static var pattern: RoutePattern {
                 RoutePattern("/library/", .category, "/items/", .item, "/details") { .library(.item($0.category, $0.item, .details)) }
             }
         }
-        @usableFromInline enum Options: RouteURL {
-            @inlinable static var pattern: RoutePattern {
+        enum Options: RouteURL {
+            static var pattern: RoutePattern {
                 RoutePattern("/library/", .category, "/items/", .item, "/options", forms: true) { .library(.item($0.category, $0.item, .options)) }
             }
         }
-        @usableFromInline enum DeleteItem: RouteURL {
-            @inlinable static var pattern: RoutePattern {
+        enum DeleteItem: RouteURL {
+            static var pattern: RoutePattern {
                 RoutePattern("/library/", .category, "/items/", .item, "/delete", forms: true, title: "Delete item?") { .library(.deleteItem($0.category, $0.item)) }
             }
         }
@@ -100,7 +100,6 @@ public enum LibraryRoute: Hashable, Sendable {
     }
 
     /// The one switch from a case to its declaration, with the values its URL holds.
-    @inlinable @inline(__always)
     func declare<Visitor: RouteVisitor & ~Copyable>(to visitor: inout Visitor) {
         switch self {
         case .home: visitor.visit(URLs.Home.self, RouteValues())
@@ -112,6 +111,65 @@ public enum LibraryRoute: Hashable, Sendable {
         case .item(let category, let item, .details): visitor.visit(URLs.Details.self, RouteValues(category: category, item: item))
         case .item(let category, let item, .options): visitor.visit(URLs.Options.self, RouteValues(category: category, item: item))
         case .deleteItem(let category, let item): visitor.visit(URLs.DeleteItem.self, RouteValues(category: category, item: item))
+        }
+    }
+
+    // The printer: hand-written for speed (a page prints dozens of links, and a printer walking
+    // the declaration cost 8 % more instructions per page), and held to the declaration above by
+    // `RoutePrintingTests.everyRoutePrintsAsItsDeclarationSpellsIt`.
+    /// `/library/{category}[/items/{item}]{tail}`, and a list's page past the first as
+    /// `?page={page}`. A page prints dozens of these.
+    @inlinable
+    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
+        switch self {
+        case .home:
+            writer.append("/library")
+        case .settings:
+            writer.append("/library/settings")
+        case .category(let category, let page):
+            Self.write(category, to: &writer)
+            // The first page is the category's own URL: one spelling per screen.
+            if page != 1 {
+                writer.append("?page=")
+                writer.append(decimal: page)
+            }
+        case .item(let category, let item, let tab):
+            Self.write(category, item: item, to: &writer)
+            switch tab {
+            // The Overview is the item's own URL: one spelling per screen.
+            case nil, .overview: break
+            // Spelled out rather than read from `rawValue`, which would make a string per link.
+            // (The parser matches `DetailTab(rawValue:)`; the round-trip tests hold the two together.)
+            case .details: writer.append("/details")
+            case .options: writer.append("/options")
+            }
+        case .newItem(let category):
+            Self.write(category, to: &writer)
+            writer.append("/items/new")
+        case .deleteItem(let category, let item):
+            Self.write(category, item: item, to: &writer)
+            writer.append("/delete")
+        }
+    }
+
+    @inlinable
+    static func write<Output: ~Copyable>(_ category: CategoryID, item: ItemID? = nil, to writer: inout RouteWriter<Output>) {
+        writer.append("/library/")
+        write(slug: category.rawValue, to: &writer)
+        if let item {
+            writer.append("/items/")
+            writer.append(decimal: item.rawValue)
+        }
+    }
+
+    /// A category's slug. One spelled like the reserved word `settings` is fully escaped: the parser
+    /// matches that word only as written, so the category stays reachable and the round trip exact.
+    @inlinable
+    static func write<Output: ~Copyable>(slug: String, to writer: inout RouteWriter<Output>) {
+        if slug.utf8.count == 8 && slug == "settings" {
+            writer.append(componentEscapingAll: slug)
+        } else {
+            writer.append(component: slug)
         }
     }
 }

@@ -8,9 +8,8 @@ import ViewModels
 /// pattern itself (`/library/{category}/items/{id}`), and the form kept in sessions is the printed URL.
 ///
 /// Each route enum declares its URLs beside its cases (`LibraryRoute.URLs`…) and says in one switch
-/// (`declare(to:)`) which declaration a route is, with its values; `make` is the way back. A
-/// declaration is an inlinable value rather than a stored one, so the printer compiled for each
-/// case writes its fixed text as constants.
+/// (`declare(to:)`) which declaration a route is, with its values; `make` is the way back. The hot
+/// printer is written by hand beside each enum's declarations, and tested against them.
 public struct RoutePattern: Sendable {
     // The pieces, in printing order: held inline, not in an array, so that a printer compiled
     // from a declaration writes constant text, as hand-written code would.
@@ -105,16 +104,12 @@ final class RouteDeclaration: Sendable {
     }
 }
 
-/// One URL's declaration, as a type: each case's arm of `declare(to:)` then calls a visitor
-/// specialized for its own URL, so the printer compiled there writes that URL's fixed text as
-/// constants (arms that passed a pattern value would be merged into one, and walk it at run time).
-@usableFromInline
+/// One URL's declaration, as a type in its route enum's `URLs`.
 protocol RouteURL {
     static var pattern: RoutePattern { get }
 }
 
 /// What a route's declaration is shown to: the printer, or a capture of the declaration itself.
-@usableFromInline
 protocol RouteVisitor: ~Copyable {
     mutating func visit<URL: RouteURL>(_ url: URL.Type, _ values: RouteValues)
 }

@@ -1,5 +1,5 @@
-/// CRC-32 (IEEE, reflected 0xEDB88320) as gzip's trailer needs it, sliced by eight so a page's
-/// checksum costs a few microseconds. Storage keeps its own small copy for the journal.
+/// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320), sliced by eight so a page's checksum
+/// costs a few microseconds: gzip's trailer and the journal's records both use this one.
 public enum CRC32 {
     /// Eight 256-entry tables: table k maps a byte to its CRC contribution k bytes further on.
     static let tables: [UInt32] = {
@@ -43,7 +43,18 @@ public enum CRC32 {
         return ~crc
     }
 
-    public static func checksum(_ bytes: [UInt8], seed: UInt32 = 0) -> UInt32 {
-        bytes.withUnsafeBytes { checksum($0, seed: seed) }
+    /// The checksum of any bytes: in place when they are contiguous (arrays and their slices), else
+    /// byte by byte.
+    public static func checksum(_ bytes: some Sequence<UInt8>, seed: UInt32 = 0) -> UInt32 {
+        if let crc = bytes.withContiguousStorageIfAvailable({ checksum(UnsafeRawBufferPointer($0), seed: seed) }) {
+            return crc
+        }
+        var crc = ~seed
+        tables.withUnsafeBufferPointer { table in
+            for byte in bytes {
+                crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
+            }
+        }
+        return ~crc
     }
 }
