@@ -9,8 +9,14 @@ extension AppRoute {
     /// path must be consumed; unknown query parameters are ignored. A category's `page` is read
     /// as `ListPageQuery` says: a malformed one names no screen.
     public static func parse(path: String, query: String? = nil) -> AppRoute? {
+        parseLabeled(path: path, query: query)?.route
+    }
+
+    /// The route a request names, with the label its declaration gives it for metrics and logs
+    /// (`/library/{category}`) and whether its path must stay out of logs (a reset token).
+    public static func parseLabeled(path: String, query: String? = nil) -> (route: AppRoute, label: String, hidesPath: Bool)? {
         guard path.hasPrefix("/") else { return nil }
-        if path == "/" { return .root }
+        if path == "/" { return declarations.first.map { (.root, $0.label, false) } }
         // Split on the bytes: `/` is ASCII, and a split by Character would walk grapheme clusters.
         let raw = path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             .map { Substring($0) }
@@ -20,7 +26,9 @@ extension AppRoute {
         // Each segment's spelling as a fixed word, decoded once for every declaration to compare.
         let words = raw.map(word)
         for declaration in declarations where declaration.segments.count == raw.count {
-            if let route = declaration.match(raw, words: words, query: query) { return route }
+            if let route = declaration.match(raw, words: words, query: query) {
+                return (route, declaration.label, declaration.segments.contains(.token))
+            }
         }
         return nil
     }

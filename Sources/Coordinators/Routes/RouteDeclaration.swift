@@ -65,12 +65,15 @@ public struct RoutePattern: Sendable {
 /// A pattern as the parser uses it: its path segments and the query it reads, worked out once.
 final class RouteDeclaration: Sendable {
     let pattern: RoutePattern
+    /// `pattern.label`, made once: every request is counted under it.
+    let label: String
     let segments: [RouteSegment]
     /// `.page` or `.next` when the page's query is read.
     let query: RoutePiece?
 
     init(_ pattern: RoutePattern) {
         self.pattern = pattern
+        label = pattern.label
         var segments: [RouteSegment] = []
         var word = ""
         var query: RoutePiece?

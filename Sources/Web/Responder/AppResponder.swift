@@ -84,15 +84,13 @@ final class AppResponder: HTTPResponder {
     /// Routes a request whose state is up to date: GETs are answered here, POSTs go to a worker.
     /// `admitted`: a cookie-less visitor's admission, when it was counted in advance.
     func route(_ request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply, admitted: Bool? = nil) {
-        guard let route = AppRoute.parse(path: request.path, query: request.query) else {
+        guard let (route, label, hidesPath) = AppRoute.parseLabeled(path: request.path, query: request.query) else {
             if let location = trailingSlashLocation(request) {
                 return original.send(canonicalRedirect(to: location, connection: connection))
             }
             return notFound(request, connection: connection, reply: labeling(original, ExchangeLabel("not_found"), request: request, secure: connection.isSecure))
         }
-        let pattern = route.declared.pattern
-        let reply = labeling(
-            original, ExchangeLabel(pattern.label, hidesTarget: pattern.hidesPath), request: request, secure: connection.isSecure)
+        let reply = labeling(original, ExchangeLabel(label, hidesTarget: hidesPath), request: request, secure: connection.isSecure)
         switch request.method {
         case .get, .head:
             if let location = route.canonicalLocation(path: request.path, query: request.query) {
