@@ -11,6 +11,7 @@ let package = Package(
     targets: [
         // C shims and system libraries
         .target(name: "CSystem"),
+        .target(name: "CDeflate"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         // Infrastructure that knows nothing of the app
@@ -18,10 +19,10 @@ let package = Package(
         .target(name: "Log"),
         .target(name: "HTTPCore", dependencies: ["ByteCoding"]),
         .target(name: "Metrics"),
-        .target(name: "Deflate", dependencies: ["ByteCoding"]),
+        .target(name: "Deflate", dependencies: ["CDeflate"]),
         .target(name: "HTTPServer", dependencies: ["HTTPCore", "Deflate", "ByteCoding", "CSystem", "COpenSSL", "Metrics", "Log"]),
         .target(name: "TemplateEngine"),
-        .target(name: "Storage", dependencies: ["ByteCoding"]),
+        .target(name: "Storage"),
         .target(name: "Navigation"),
         .target(name: "RedisClient", dependencies: ["CSystem", "COpenSSL"]),
 
@@ -39,11 +40,11 @@ let package = Package(
         // Tests
         .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
-        .testTarget(name: "DeflateTests", dependencies: ["Deflate", "ByteCoding", "TestSupport"]),
+        .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "Deflate", "TestSupport", "Metrics", "Log"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics", "TestSupport"]),
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine", "TestSupport"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "ByteCoding", "TestSupport"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"], path: "Tests/StorageCrashWriter"),
         .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "TestSupport"]),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "Storage", "RedisClient", "TestSupport"]),

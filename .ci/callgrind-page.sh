@@ -11,6 +11,7 @@
 # Usage: .ci/callgrind-page.sh [BINARY]   (default: .build-release/release/waypoint; build it first
 #                                          with swift build -c release --scratch-path .build-release)
 # Environment: REQUESTS=400 WARMUP=50 PORT=8097 KEEP=1 (keep the callgrind output, path printed)
+#              ACCEPT_GZIP=1 (send Accept-Encoding: gzip, as browsers do, and count the gzipped page)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -54,10 +55,12 @@ PAGE="$BASE/library/category-3/items/107/details"
 curl -fsS -o "$WORK/page.html" -H "Cookie: $COOKIE" "$PAGE"
 grep -qF "Signed in as" "$WORK/page.html" || { echo "callgrind-page: the page is not signed in" >&2; exit 1; }
 
+ENCODING=()
+[ "${ACCEPT_GZIP:-0}" = 1 ] && ENCODING=(-H "Accept-Encoding: gzip")
 fetch() { # count: that many GETs of the page over one connection
     local args=()
     for _ in $(seq 1 "$1"); do args+=(-o /dev/null "$PAGE"); done
-    curl -fsS -H "Cookie: $COOKIE" "${args[@]}"
+    curl -fsS -H "Cookie: $COOKIE" "${ENCODING[@]}" "${args[@]}"
 }
 fetch "$WARMUP"
 callgrind_control -z "$PID" >/dev/null
@@ -75,6 +78,9 @@ inclusive() { # pattern in the mangled name; empty when no function matches (a r
 RENDER="$(inclusive 'TemplateLibrary.*render|14TemplateEngine0A7LibraryV6render')"
 BUILD="$(inclusive 'Coordinators6ScreenV3WebE9addFields2to9csrfToken|TemplateEngine0A4DataV7setRoot')"
 echo "page bytes: $(wc -c <"$WORK/page.html")"
+if [ "${ACCEPT_GZIP:-0}" = 1 ]; then
+    echo "gzip body bytes: $(curl -fsS -H "Cookie: $COOKIE" "${ENCODING[@]}" "$PAGE" | wc -c) (gzip -1: $(gzip -1 -c "$WORK/page.html" | wc -c))"
+fi
 echo "requests measured: $REQUESTS"
 echo "instructions per page (whole server): $((TOTAL / REQUESTS))"
 [ -n "$RENDER" ] && echo "instructions per page in TemplateLibrary.render: $((RENDER / REQUESTS))"

@@ -45,6 +45,7 @@ export WAYPOINT_BINARY
 status=0
 timeout --kill-after=10 600 python3 Tests/EndToEnd/run_e2e.py --binary "$WAYPOINT_BINARY" || status=1
 timeout --kill-after=10 300 python3 Tests/EndToEnd/check_contract_html.py --binary "$WAYPOINT_BINARY" || status=1
+timeout --kill-after=10 120 python3 Tests/EndToEnd/live_updates.py --binary "$WAYPOINT_BINARY" || status=1
 
 echo "e2e: $(( $(date +%s) - started )) s in all, $([ "$status" = 0 ] && echo PASS || echo FAIL)"
 exit "$status"

@@ -210,6 +210,47 @@
     saving = setTimeout(remember, 100);
   }, {capture: true, passive: true});
 
+  // Live updates: what changes elsewhere (another browser, another tab) reaches this page. A page
+  // showing the shelf or item that changed fetches itself again through the same swap (scroll and
+  // focus kept), unless a form is being filled in, which is never disturbed; a page showing an item
+  // deleted elsewhere is replaced by its list (the server's URL for it). The status line says what
+  // happened. Without script nothing changes: pages are right at the next request.
+  const liveURL = document.body.dataset.live;
+  if (liveURL && window.EventSource) {
+    const live = new EventSource(liveURL);
+    const say = text => {
+      const flash = document.querySelector(".flash");
+      const line = document.createElement("p");
+      line.textContent = text;
+      if (flash) flash.replaceChildren(line);
+    };
+    const editing = () => Boolean(document.querySelector("dialog[open]")
+      || (document.activeElement && document.activeElement.matches("input:not([type=hidden]), textarea, select")));
+    const done = {added: "added", updated: "changed", removed: "deleted", moved: "moved"};
+    live.addEventListener("catalog", async event => {
+      const change = JSON.parse(event.data);
+      const [section, shelf, items, item] = location.pathname.split("/").filter(Boolean);
+      const showsItem = section === "library" && items === "items" && item === String(change.item);
+      const showsShelf = section === "library" && (shelf === change.category || shelf === change.from);
+      if (!showsItem && !showsShelf) return;
+      const name = change.title ? `\u201C${change.title}\u201D` : "An item";
+      if (showsItem && (change.change === "removed" || (change.change === "moved" && shelf !== change.category))) {
+        await visit(change.list, {push: false});
+        return say(`This item was ${done[change.change]}; here is its list.`);
+      }
+      if (editing()) return say(`${name} was ${done[change.change]}; this page updates when you move on.`);
+      await visit(location.href, {push: false});
+      say(`${name} was ${done[change.change]}.`);
+    });
+    live.addEventListener("signed-out", () => setTimeout(() => {
+      // This tab's own sign-out has swapped the page by now; another tab's has not.
+      if (document.querySelector(".logout-form")) say("You were signed out in another tab. What you typed here is kept: sign in again to save it.");
+    }, 500));
+    for (const name of ["signed-in", "reset"]) {
+      live.addEventListener(name, () => { if (!editing() && !current) visit(location.href, {push: false}); });
+    }
+  }
+
   restore(history.state);
   settleSheet(null);
 })();

@@ -1,6 +1,7 @@
 /// Gathers DEFLATE's LSB-first bit stream into a growing byte buffer. Callers reserve room for what
 /// they are about to write (a block's exact size is known before it is written); every store is
 /// still checked against the capacity, so a wrong estimate traps instead of writing past the end.
+/// A `GzipEncoder` keeps one and `reset`s it per stream, so its buffer is allocated once.
 struct BitWriter: ~Copyable {
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -44,6 +45,17 @@ struct BitWriter: ~Copyable {
         }
     }
 
+    /// Runs `body` with the bit state copied into a local value, which the optimizer keeps in
+    /// registers: for loops writing thousands of codes. Stores are still checked against the capacity.
+    mutating func withLocalBits<R>(_ body: (inout LocalBits) -> R) -> R {
+        var local = LocalBits(next: buffer + count, end: buffer + capacity, bits: bits, bitCount: bitCount)
+        let result = body(&local)
+        count = local.next - buffer
+        bits = local.bits
+        bitCount = local.bitCount
+        return result
+    }
+
     /// Pads with zero bits to a byte boundary and moves every held bit into the buffer.
     mutating func alignToByte() {
         while bitCount > 0 {
@@ -71,9 +83,45 @@ struct BitWriter: ~Copyable {
         count += 1
     }
 
+    /// Empties the writer, keeping its buffer for the next stream.
+    mutating func reset() {
+        count = 0
+        bits = 0
+        bitCount = 0
+    }
+
+    /// The bytes written so far; the stream must be byte-aligned.
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        precondition(bitCount == 0, "BitWriter: read off a byte boundary")
+        return try body(UnsafeRawBufferPointer(start: buffer, count: count))
+    }
+
     /// The bytes written; the stream must be byte-aligned.
     consuming func finish() -> [UInt8] {
         precondition(bitCount == 0, "BitWriter: finished off a byte boundary")
         return [UInt8](UnsafeBufferPointer(start: buffer, count: count))
+    }
+}
+
+/// A `BitWriter`'s state while `withLocalBits` runs.
+struct LocalBits {
+    var next: UnsafeMutablePointer<UInt8>
+    let end: UnsafeMutablePointer<UInt8>
+    var bits: UInt64
+    var bitCount: Int
+
+    /// Appends the low `width` bits of `value` (width ≤ 32). Wrapping operators: `bitCount` stays
+    /// below 32 between calls, so nothing here can overflow, and the checks would cost a third.
+    @inline(__always)
+    mutating func write(_ value: UInt32, _ width: Int) {
+        bits |= UInt64(value) &<< UInt64(truncatingIfNeeded: bitCount)
+        bitCount &+= width
+        if bitCount >= 32 {
+            precondition(end - next >= 4, "BitWriter: write past the reserved capacity")
+            UnsafeMutableRawPointer(next).storeBytes(of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
+            next += 4
+            bits &>>= 32
+            bitCount &-= 32
+        }
     }
 }

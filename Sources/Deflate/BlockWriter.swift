@@ -1,48 +1,57 @@
 /// Sends one DEFLATE block: builds its dynamic Huffman code, prices the dynamic, fixed and stored
-/// forms exactly, and writes the cheapest.
+/// forms exactly, and writes the cheapest. Works in the encoder's `BlockScratch`: no allocation.
 struct BlockWriter {
     let symbols: UnsafeBufferPointer<UInt32>
     let literalFrequencies: UnsafeMutableBufferPointer<Int>
     let distanceFrequencies: UnsafeMutableBufferPointer<Int>
+    /// `DeflateTables.lengthSymbol` then `.distanceSymbol`, as the encoder holds them.
+    let symbolTables: UnsafePointer<UInt8>
+    let scratch: BlockScratch
 
     private enum Kind { case stored, fixed, dynamic }
 
     func write(final: Bool, raw: UnsafeRawBufferPointer, into writer: inout BitWriter) {
-        var literalLengths = [UInt8](repeating: 0, count: 286)
-        var distanceLengths = [UInt8](repeating: 0, count: 30)
-        var literalFrequencyCopy = Array(literalFrequencies)
-        var distanceFrequencyCopy = Array(distanceFrequencies)
-        literalFrequencyCopy.withUnsafeMutableBufferPointer { frequencies in
-            literalLengths.withUnsafeMutableBufferPointer {
-                HuffmanCode.lengths(frequencies: frequencies, maxLength: 15, into: $0)
-            }
-        }
-        distanceFrequencyCopy.withUnsafeMutableBufferPointer { frequencies in
-            distanceLengths.withUnsafeMutableBufferPointer {
-                HuffmanCode.lengths(frequencies: frequencies, maxLength: 15, into: $0)
-            }
-        }
+        let literalLengths = scratch.literalLengths
+        let distanceLengths = scratch.distanceLengths
+        let copy = scratch.frequencies
+        _ = copy.update(fromContentsOf: literalFrequencies)
+        HuffmanCode.lengths(frequencies: copy, maxLength: 15, into: literalLengths, scratch: scratch.huffman)
+        let distanceCopy = UnsafeMutableBufferPointer(rebasing: copy[0..<30])
+        _ = distanceCopy.update(fromContentsOf: distanceFrequencies)
+        HuffmanCode.lengths(frequencies: distanceCopy, maxLength: 15, into: distanceLengths, scratch: scratch.huffman)
         var literalCount = 286
         while literalCount > 257 && literalLengths[literalCount - 1] == 0 { literalCount -= 1 }
         var distanceCount = 30
         while distanceCount > 1 && distanceLengths[distanceCount - 1] == 0 { distanceCount -= 1 }
         let header = CodeLengthHeader(
-            literalLengths: literalLengths[0..<literalCount], distanceLengths: distanceLengths[0..<distanceCount])
+            literalLengths: UnsafeBufferPointer(rebasing: literalLengths[0..<literalCount]),
+            distanceLengths: UnsafeBufferPointer(rebasing: distanceLengths[0..<distanceCount]),
+            scratch: scratch.huffman)
 
         // Extra bits cost the same under either Huffman code.
         var extraBits = 0
-        for code in 0..<29 { extraBits += literalFrequencies[257 + code] * DeflateTables.lengthExtraBits[code] }
-        for code in 0..<30 { extraBits += distanceFrequencies[code] * DeflateTables.distanceExtraBits[code] }
-        var dynamicBits = 3 + header.bitCount + extraBits
-        var fixedBits = 3 + extraBits
-        for symbol in 0..<286 {
-            dynamicBits += literalFrequencies[symbol] * Int(literalLengths[symbol])
-            fixedBits += literalFrequencies[symbol] * Int(DeflateTables.fixedLiteralLengths[symbol])
+        var dynamicBits = 0
+        var fixedBits = 0
+        DeflateTables.lengthExtraBits.withUnsafeBufferPointer { lengthExtra in
+            DeflateTables.distanceExtraBits.withUnsafeBufferPointer { distanceExtra in
+                DeflateTables.fixedLiteralLengths.withUnsafeBufferPointer { fixedLengths in
+                    for code in 0..<29 { extraBits += literalFrequencies[257 + code] * lengthExtra[code] }
+                    for code in 0..<30 { extraBits += distanceFrequencies[code] * distanceExtra[code] }
+                    for symbol in 0..<286 {
+                        let frequency = literalFrequencies[symbol]
+                        guard frequency != 0 else { continue }
+                        dynamicBits += frequency * Int(literalLengths[symbol])
+                        fixedBits += frequency * Int(fixedLengths[symbol])
+                    }
+                }
+            }
         }
         for symbol in 0..<30 {
             dynamicBits += distanceFrequencies[symbol] * Int(distanceLengths[symbol])
             fixedBits += distanceFrequencies[symbol] * 5
         }
+        dynamicBits += 3 + header.bitCount + extraBits
+        fixedBits += 3 + extraBits
         let chunks = max(1, (raw.count + 65534) / 65535)
         let storedBits = chunks * 48 + raw.count * 8
 
@@ -68,25 +77,12 @@ struct BlockWriter {
             writer.write(final ? 1 : 0, 1)
             writer.write(2, 2)
             header.write(into: &writer)
-            var literalCodes = [UInt16](repeating: 0, count: 286)
-            var distanceCodes = [UInt16](repeating: 0, count: 30)
-            literalLengths.withUnsafeBufferPointer { lengths in
-                literalCodes.withUnsafeMutableBufferPointer { HuffmanCode.codes(lengths: lengths, into: $0) }
-            }
-            distanceLengths.withUnsafeBufferPointer { lengths in
-                distanceCodes.withUnsafeMutableBufferPointer { HuffmanCode.codes(lengths: lengths, into: $0) }
-            }
-            literalCodes.withUnsafeBufferPointer { literalCodes in
-                literalLengths.withUnsafeBufferPointer { literalLengths in
-                    distanceCodes.withUnsafeBufferPointer { distanceCodes in
-                        distanceLengths.withUnsafeBufferPointer { distanceLengths in
-                            writeSymbols(
-                                literalCodes: literalCodes, literalLengths: literalLengths,
-                                distanceCodes: distanceCodes, distanceLengths: distanceLengths, into: &writer)
-                        }
-                    }
-                }
-            }
+            HuffmanCode.codes(lengths: UnsafeBufferPointer(literalLengths), into: scratch.literalCodes)
+            HuffmanCode.codes(lengths: UnsafeBufferPointer(distanceLengths), into: scratch.distanceCodes)
+            writeSymbols(
+                literalCodes: UnsafeBufferPointer(scratch.literalCodes), literalLengths: UnsafeBufferPointer(literalLengths),
+                distanceCodes: UnsafeBufferPointer(scratch.distanceCodes), distanceLengths: UnsafeBufferPointer(distanceLengths),
+                into: &writer)
             precondition(writer.bitPosition - start == dynamicBits, "dynamic block size differs from its price")
         }
     }
@@ -110,32 +106,39 @@ struct BlockWriter {
         distanceCodes: UnsafeBufferPointer<UInt16>, distanceLengths: UnsafeBufferPointer<UInt8>,
         into writer: inout BitWriter
     ) {
+        let symbolTables = symbolTables
         DeflateTables.lengthExtraBits.withUnsafeBufferPointer { lengthExtra in
             DeflateTables.lengthBase.withUnsafeBufferPointer { lengthBase in
                 DeflateTables.distanceExtraBits.withUnsafeBufferPointer { distanceExtra in
                     DeflateTables.distanceBase.withUnsafeBufferPointer { distanceBase in
-                        for symbol in symbols {
-                            let distance = Int(symbol >> 16)
-                            if distance == 0 {
-                                let literal = Int(symbol)
-                                writer.write(UInt32(literalCodes[literal]), Int(literalLengths[literal]))
-                                continue
+                        writer.withLocalBits { out in
+                            // Table values and symbols are in range by construction: wrapping
+                            // arithmetic and truncating conversions spare a check per operation.
+                            for symbol in symbols {
+                                // Literals are below 256; a match has a distance of at least 1 in its high half.
+                                if symbol < 256 {
+                                    let literal = Int(symbol)
+                                    out.write(UInt32(literalCodes[literal]), Int(literalLengths[literal]))
+                                    continue
+                                }
+                                let length = Int(symbol & 0xFFFF)
+                                let distance = Int(symbol &>> 16)
+                                let lengthCode = Int(symbolTables[length &- 3])
+                                let lengthBits = Int(literalLengths[257 &+ lengthCode])
+                                out.write(
+                                    UInt32(literalCodes[257 &+ lengthCode])
+                                        | UInt32(truncatingIfNeeded: length &- lengthBase[lengthCode]) &<< UInt32(truncatingIfNeeded: lengthBits),
+                                    lengthBits &+ lengthExtra[lengthCode])
+                                let value = distance &- 1
+                                let distanceCode = Int(symbolTables[256 &+ (value < 256 ? value : 256 &+ (value &>> 7))])
+                                let distanceBits = Int(distanceLengths[distanceCode])
+                                out.write(
+                                    UInt32(distanceCodes[distanceCode])
+                                        | UInt32(truncatingIfNeeded: distance &- distanceBase[distanceCode]) &<< UInt32(truncatingIfNeeded: distanceBits),
+                                    distanceBits &+ distanceExtra[distanceCode])
                             }
-                            let length = Int(symbol & 0xFFFF)
-                            let lengthCode = Int(DeflateEncoder.lengthSymbol(length))
-                            let lengthBits = Int(literalLengths[257 + lengthCode])
-                            writer.write(
-                                UInt32(literalCodes[257 + lengthCode])
-                                    | UInt32(length - lengthBase[lengthCode]) << UInt32(lengthBits),
-                                lengthBits + lengthExtra[lengthCode])
-                            let distanceCode = Int(DeflateEncoder.distanceSymbol(distance))
-                            let distanceBits = Int(distanceLengths[distanceCode])
-                            writer.write(
-                                UInt32(distanceCodes[distanceCode])
-                                    | UInt32(distance - distanceBase[distanceCode]) << UInt32(distanceBits),
-                                distanceBits + distanceExtra[distanceCode])
+                            out.write(UInt32(literalCodes[256]), Int(literalLengths[256]))
                         }
-                        writer.write(UInt32(literalCodes[256]), Int(literalLengths[256]))
                     }
                 }
             }

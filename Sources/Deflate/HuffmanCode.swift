@@ -2,11 +2,52 @@
 /// (Moffat–Katajainen in place, then the Kraft sum repaired so no code exceeds `maxLength`),
 /// and the bit-reversed codes DEFLATE's LSB-first bit order needs.
 enum HuffmanCode {
+    /// Working memory for `lengths`, kept by an encoder so building a code allocates nothing.
+    final class Scratch {
+        /// (frequency << 9 | symbol) while sorting, then Moffat–Katajainen's keys and depths.
+        let keys = UnsafeMutablePointer<Int>.allocate(capacity: 320)
+        /// The sorted symbols, least frequent first.
+        let symbols = UnsafeMutablePointer<Int>.allocate(capacity: 320)
+        let lengthCounts = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+        /// The code-length header's run-length symbols (symbol | extra << 8).
+        let runs = UnsafeMutablePointer<UInt16>.allocate(capacity: 320)
+        /// The code-length code: its frequencies (twice: the builder may add to one), lengths and codes.
+        let headerFrequencies = UnsafeMutableBufferPointer<Int>.allocate(capacity: 19)
+        let headerCounted = UnsafeMutableBufferPointer<Int>.allocate(capacity: 19)
+        let headerLengths = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 19)
+        let headerCodes = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: 19)
+
+        init() {
+            headerFrequencies.initialize(repeating: 0)
+            headerCounted.initialize(repeating: 0)
+            headerLengths.initialize(repeating: 0)
+            headerCodes.initialize(repeating: 0)
+        }
+
+        deinit {
+            headerFrequencies.deallocate()
+            headerCounted.deallocate()
+            headerLengths.deallocate()
+            headerCodes.deallocate()
+            keys.deallocate()
+            symbols.deallocate()
+            lengthCounts.deallocate()
+            runs.deallocate()
+        }
+    }
+
     /// Code lengths for `frequencies`, none longer than `maxLength`. At least two symbols get a code
     /// (symbols 0 and 1 are added when fewer are used), so every code is complete.
     static func lengths(frequencies: UnsafeMutableBufferPointer<Int>, maxLength: Int, into lengths: UnsafeMutableBufferPointer<UInt8>) {
-        precondition(lengths.count >= frequencies.count && frequencies.count >= 2 && maxLength <= 15)
-        for index in 0..<lengths.count { lengths[index] = 0 }
+        Self.lengths(frequencies: frequencies, maxLength: maxLength, into: lengths, scratch: Scratch())
+    }
+
+    static func lengths(
+        frequencies: UnsafeMutableBufferPointer<Int>, maxLength: Int, into lengths: UnsafeMutableBufferPointer<UInt8>,
+        scratch: Scratch
+    ) {
+        precondition(lengths.count >= frequencies.count && frequencies.count >= 2 && frequencies.count <= 320 && maxLength <= 15)
+        lengths.update(repeating: 0)
         var used = 0
         for frequency in frequencies where frequency > 0 { used += 1 }
         var index = 0
@@ -14,55 +55,87 @@ enum HuffmanCode {
             if frequencies[index] == 0 { frequencies[index] = 1; used += 1 }
             index += 1
         }
-        // Pairs (frequency, symbol) sorted by frequency, then symbol, ascending.
-        var pairs = [(key: Int, symbol: Int)]()
-        pairs.reserveCapacity(used)
-        for (symbol, frequency) in frequencies.enumerated() where frequency > 0 { pairs.append((frequency, symbol)) }
-        pairs.sort { $0.key != $1.key ? $0.key < $1.key : $0.symbol < $1.symbol }
-        let count = pairs.count
-        pairs.withUnsafeMutableBufferPointer { a in
-            minimumRedundancy(a, count)
-            // a[i].key is now the depth of the i-th least frequent symbol.
-            var lengthCounts = [Int](repeating: 0, count: 64)
-            for i in 0..<count { lengthCounts[min(a[i].key, 63)] += 1 }
-            enforceMaximum(&lengthCounts, maxLength: maxLength)
-            var next = count
-            for length in 1...maxLength {
-                for _ in 0..<lengthCounts[length] {
-                    next -= 1
-                    lengths[a[next].symbol] = UInt8(length)
-                }
+        // Keys (frequency, symbol) sorted by frequency, then symbol, ascending.
+        let keys = scratch.keys
+        var count = 0
+        for symbol in 0..<frequencies.count where frequencies[symbol] > 0 {
+            keys[count] = frequencies[symbol] << 9 | symbol
+            count += 1
+        }
+        heapSort(keys, count)
+        let symbols = scratch.symbols
+        for i in 0..<count {
+            symbols[i] = keys[i] & 511
+            keys[i] >>= 9
+        }
+        minimumRedundancy(keys, count)
+        // keys[i] is now the depth of the i-th least frequent symbol.
+        let lengthCounts = scratch.lengthCounts
+        lengthCounts.update(repeating: 0, count: 64)
+        for i in 0..<count { lengthCounts[min(keys[i], 63)] += 1 }
+        enforceMaximum(lengthCounts, maxLength: maxLength)
+        var next = count
+        for length in 1...maxLength {
+            for _ in 0..<lengthCounts[length] {
+                next -= 1
+                lengths[symbols[next]] = UInt8(length)
             }
         }
     }
 
+    /// Sorts `count` keys ascending in place, allocating nothing.
+    private static func heapSort(_ a: UnsafeMutablePointer<Int>, _ count: Int) {
+        // Indices stay below `count` (at most 320): wrapping arithmetic spares the overflow checks.
+        func siftDown(_ start: Int, _ end: Int) {
+            var root = start
+            let value = a[root]
+            while true {
+                var child = 2 &* root &+ 1
+                guard child < end else { break }
+                if child &+ 1 < end && a[child &+ 1] > a[child] { child &+= 1 }
+                guard a[child] > value else { break }
+                a[root] = a[child]
+                root = child
+            }
+            a[root] = value
+        }
+        guard count > 1 else { return }
+        for start in stride(from: count / 2 - 1, through: 0, by: -1) { siftDown(start, count) }
+        for end in stride(from: count - 1, to: 0, by: -1) {
+            let top = a[0]
+            a[0] = a[end]
+            a[end] = top
+            siftDown(0, end)
+        }
+    }
+
     /// In-place minimum-redundancy code lengths over keys sorted ascending (Moffat and Katajainen, 1995).
-    private static func minimumRedundancy(_ a: UnsafeMutableBufferPointer<(key: Int, symbol: Int)>, _ n: Int) {
-        if n == 1 { a[0].key = 1; return }
-        a[0].key += a[1].key
+    private static func minimumRedundancy(_ a: UnsafeMutablePointer<Int>, _ n: Int) {
+        if n == 1 { a[0] = 1; return }
+        a[0] += a[1]
         var root = 0
         var leaf = 2
         for next in 1..<(n - 1) {
-            if leaf >= n || a[root].key < a[leaf].key {
-                a[next].key = a[root].key
-                a[root].key = next
+            if leaf >= n || a[root] < a[leaf] {
+                a[next] = a[root]
+                a[root] = next
                 root += 1
             } else {
-                a[next].key = a[leaf].key
+                a[next] = a[leaf]
                 leaf += 1
             }
-            if leaf >= n || (root < next && a[root].key < a[leaf].key) {
-                a[next].key += a[root].key
-                a[root].key = next
+            if leaf >= n || (root < next && a[root] < a[leaf]) {
+                a[next] += a[root]
+                a[root] = next
                 root += 1
             } else {
-                a[next].key += a[leaf].key
+                a[next] += a[leaf]
                 leaf += 1
             }
         }
-        a[n - 2].key = 0
+        a[n - 2] = 0
         if n >= 3 {
-            for next in stride(from: n - 3, through: 0, by: -1) { a[next].key = a[a[next].key].key + 1 }
+            for next in stride(from: n - 3, through: 0, by: -1) { a[next] = a[a[next]] + 1 }
         }
         var available = 1
         var usedNodes = 0
@@ -70,12 +143,12 @@ enum HuffmanCode {
         var rootIndex = n - 2
         var nextIndex = n - 1
         while available > 0 {
-            while rootIndex >= 0 && a[rootIndex].key == depth {
+            while rootIndex >= 0 && a[rootIndex] == depth {
                 usedNodes += 1
                 rootIndex -= 1
             }
             while available > usedNodes {
-                a[nextIndex].key = depth
+                a[nextIndex] = depth
                 nextIndex -= 1
                 available -= 1
             }
@@ -86,8 +159,8 @@ enum HuffmanCode {
     }
 
     /// Moves codes longer than `maxLength` up to it and repairs the Kraft sum by lengthening shorter ones.
-    private static func enforceMaximum(_ counts: inout [Int], maxLength: Int) {
-        for length in (maxLength + 1)..<counts.count {
+    private static func enforceMaximum(_ counts: UnsafeMutablePointer<Int>, maxLength: Int) {
+        for length in (maxLength + 1)..<64 {
             counts[maxLength] += counts[length]
             counts[length] = 0
         }
@@ -106,20 +179,24 @@ enum HuffmanCode {
 
     /// Canonical codes (RFC 1951 §3.2.2), bit-reversed for LSB-first output.
     static func codes(lengths: UnsafeBufferPointer<UInt8>, into codes: UnsafeMutableBufferPointer<UInt16>) {
-        var lengthCounts = [Int](repeating: 0, count: 16)
-        for length in lengths { lengthCounts[Int(length)] += 1 }
-        lengthCounts[0] = 0
-        var nextCode = [Int](repeating: 0, count: 16)
-        var code = 0
-        for bits in 1...15 {
-            code = (code + lengthCounts[bits - 1]) << 1
-            nextCode[bits] = code
-        }
-        for symbol in 0..<lengths.count {
-            let length = Int(lengths[symbol])
-            guard length > 0 else { codes[symbol] = 0; continue }
-            codes[symbol] = reversed(UInt16(nextCode[length]), bits: length)
-            nextCode[length] += 1
+        // Two 16-entry tables on the stack: this runs for every block.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { table in
+            let lengthCounts = table.baseAddress!
+            let nextCode = lengthCounts + 16
+            lengthCounts.initialize(repeating: 0, count: 32)
+            for length in lengths { lengthCounts[Int(length)] += 1 }
+            lengthCounts[0] = 0
+            var code = 0
+            for bits in 1...15 {
+                code = (code + lengthCounts[bits - 1]) << 1
+                nextCode[bits] = code
+            }
+            for symbol in 0..<lengths.count {
+                let length = Int(lengths[symbol])
+                guard length > 0 else { codes[symbol] = 0; continue }
+                codes[symbol] = reversed(UInt16(nextCode[length]), bits: length)
+                nextCode[length] += 1
+            }
         }
     }
 

@@ -10,25 +10,33 @@ public enum HTTPResponseSerializer {
         // responses gathering in one buffer, every response would copy all those before it.
         let needed = buffer.count + 128 + response.headers.count * 40 + (headOnly ? 0 : response.body.count)
         if buffer.capacity < needed { buffer.reserveCapacity(max(needed, buffer.capacity * 2)) }
-        buffer.append(contentsOf: "HTTP/1.1 ".utf8)
-        appendStatusCode(response.status.code, to: &buffer)
-        buffer.append(ASCII.space)
-        appendValue(response.status.reasonPhrase, to: &buffer)
-        buffer.append(ASCII.cr)
-        buffer.append(ASCII.lf)
+        writeStatusLine(response.status, to: &buffer)
         for (name, value) in response.headers {
-            appendName(name, to: &buffer)
-            buffer.append(ASCII.colon)
-            buffer.append(ASCII.space)
-            appendValue(value, to: &buffer)
-            buffer.append(ASCII.cr)
-            buffer.append(ASCII.lf)
+            writeField(name, value, to: &buffer)
         }
         buffer.append(ASCII.cr)
         buffer.append(ASCII.lf)
         if !headOnly {
             response.body.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
         }
+    }
+
+    static func writeStatusLine(_ status: HTTPStatus, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendStatusCode(status.code, to: &buffer)
+        buffer.append(ASCII.space)
+        appendValue(status.reasonPhrase, to: &buffer)
+        buffer.append(ASCII.cr)
+        buffer.append(ASCII.lf)
+    }
+
+    static func writeField(_ name: String, _ value: String, to buffer: inout [UInt8]) {
+        appendName(name, to: &buffer)
+        buffer.append(ASCII.colon)
+        buffer.append(ASCII.space)
+        appendValue(value, to: &buffer)
+        buffer.append(ASCII.cr)
+        buffer.append(ASCII.lf)
     }
 
     private static func appendStatusCode(_ code: Int, to buffer: inout [UInt8]) {
@@ -55,7 +63,7 @@ public enum HTTPResponseSerializer {
         }
     }
 
-    private static func appendValue(_ value: String, to buffer: inout [UInt8]) {
+    static func appendValue(_ value: String, to buffer: inout [UInt8]) {
         var value = value
         value.withUTF8 { bytes in
             if bytes.allSatisfy(isSafeValueByte) {

@@ -123,6 +123,7 @@ extension AccountService {
                 var account = state.withLock({ $0.accounts[record.user] })
             else { throw AccountError.invalidOrExpiredToken }
             account.password = hash
+            account.mustSetNewPassword = nil
             let consumed = tokens(of: record.user).map { StoreMutation.delete(collection: Self.resetTokensCollection, key: $0) }
             try save(account, alongside: consumed)
             log("password reset for user \(account.user.id)")

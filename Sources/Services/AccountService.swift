@@ -134,6 +134,8 @@ public final class AccountService: AccountRepository {
             throw AccountError.invalidCredentials
         }
         guard hasher.verify(password, against: account.password) else { throw AccountError.invalidCredentials }
+        // Told only to whoever knows the stored (possibly old) password.
+        if account.mustSetNewPassword == true { throw AccountError.newPasswordRequired }
         if account.password.iterations != hasher.iterations {
             // The configured cost changed since this hash was made: upgrade it while the password is at hand.
             try? replacePassword(of: account.user.id, with: password)

@@ -17,6 +17,8 @@ public final class AppServices: Sendable {
         public var seedDemoData: Bool
         /// What an empty store is seeded with.
         public var demoData: DemoDataSet
+        /// The seeded `demo` account's password.
+        public var demoPassword: DemoPassword
         public var snapshotThreshold: Int
         /// Told each group commit's duration in seconds (for metrics).
         public var commitObserver: (@Sendable (Double) -> Void)?
@@ -29,8 +31,9 @@ public final class AppServices: Sendable {
             demoData: DemoDataSet = .library, resetLinkBase: String = "",
             seedDemoData: Bool = true, snapshotThreshold: Int = 8 << 20,
             throttles: ThrottledAccounts.Configuration = .init(), redis: RedisConfiguration? = nil,
-            commitObserver: (@Sendable (Double) -> Void)? = nil
+            commitObserver: (@Sendable (Double) -> Void)? = nil, demoPassword: DemoPassword = .published
         ) {
+            self.demoPassword = demoPassword
             self.redis = redis
             self.dataDirectory = dataDirectory
             self.passwordIterations = passwordIterations
@@ -95,8 +98,10 @@ public final class AppServices: Sendable {
             accounts: accounts, configuration: configuration.throttles,
             throttles: redisStore.map { RedisAccountThrottles(pool: $0.pool, configuration: configuration.throttles) },
             clock: clock)
+        let demoPassword = configuration.demoPassword.resolve()
         let seed = { [store, catalog, accounts, configuration] in
-            try DemoData.seedIfEmpty(store: store, catalog: catalog, accounts: accounts, set: configuration.demoData)
+            try DemoData.seedIfEmpty(
+                store: store, catalog: catalog, accounts: accounts, set: configuration.demoData, password: demoPassword.password)
         }
         if !configuration.seedDemoData {
             seeded = false
@@ -105,7 +110,14 @@ public final class AppServices: Sendable {
         } else {
             seeded = try seed()
         }
-        if seeded { log("seeded the \(configuration.demoData.rawValue) demo catalog and the user \(DemoData.username)") }
+        if seeded {
+            log("seeded the \(configuration.demoData.rawValue) demo catalog and the user \(DemoData.username)")
+            if demoPassword.print {
+                // The only time it is shown: the server listens beyond loopback, where the
+                // published password would let anyone in as an administrator.
+                (warn ?? log)("the user \(DemoData.username) has the password \(demoPassword.password) (printed once; set WAYPOINT_DEMO_PASSWORD to choose one)")
+            }
+        }
         // Whatever other instances wrote while this one opened (their first start included) is read now.
         try synchronize()
     }

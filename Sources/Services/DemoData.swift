@@ -27,13 +27,16 @@ public enum DemoData {
         }
     }
 
-    /// Seeds the catalog with `set` and the demo account when `store` holds nothing at all;
-    /// returns whether it did. A folder seeded once keeps its content whatever `set` says later.
+    /// Seeds the catalog with `set` and the demo account (with `password`) when `store` has never
+    /// held anything; returns whether it did. A folder seeded once keeps its content whatever
+    /// `set` says later, and one that lost its content (a repair that kept nothing, everything
+    /// deleted) is never seeded again: that would bring back an administrator with a known password.
     @discardableResult
     public static func seedIfEmpty(
-        store: any KeyValueStore, catalog: CatalogService, accounts: AccountService, set: DemoDataSet = .library
+        store: any KeyValueStore, catalog: CatalogService, accounts: AccountService, set: DemoDataSet = .library,
+        password: String = password
     ) throws -> Bool {
-        guard store.isEmpty else { return false }
+        guard store.isEmpty, !store.hasHeldData else { return false }
         try catalog.importCatalog(categories: categories(set), items: items(set))
         _ = try accounts.register(
             username: username, email: email, password: password, settings: Settings(displayName: displayName),

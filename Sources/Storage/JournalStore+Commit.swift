@@ -10,6 +10,9 @@ extension JournalStore {
             if try state.withLock({ try $0.isSettled(sequence) }) { return }
             try writeQueue()
             _ = try state.withLock { try $0.isSettled(sequence) }
+            // After the first durable record, so a record torn at the very first write leaves a
+            // folder that is still seeded; a crash before the marker is made up for at the next open.
+            if !state.withLock({ $0.hasHeldData }) { try markHeldData() }
         }
     }
 

@@ -1,7 +1,8 @@
 extension JournalStore {
-    /// Start-up: load the snapshot, replay the journal of the same generation, cut a torn tail.
-    /// Damage that intact records follow, or a journal missing beside its snapshot, is refused:
-    /// nothing on disk changes, and `repair` is the way on.
+    /// Start-up: load the snapshot, replay the journal of the same generation, cut a torn tail
+    /// (a record cut short). Any other damage, a complete last record that fails its checksum
+    /// included, or a journal missing beside its snapshot, is refused: nothing on disk changes,
+    /// and `repair` is the way on.
     static func recover(_ configuration: Configuration) throws -> (State, RecoveryReport) {
         var report = RecoveryReport()
         var contents = StoreContents()
@@ -9,10 +10,10 @@ extension JournalStore {
         if SystemFile.exists(configuration.snapshotPath) {
             let file = try SystemFile.open(configuration.snapshotPath, create: false)
             defer { file.close() }
-            let snapshot = try FileFormat.readSnapshot(try file.readAll(), path: file.path)
-            contents.apply(snapshot.mutations)
-            generation = snapshot.generation
+            let header = try SnapshotFormat.load(try file.readAll(), path: file.path, into: &contents)
+            generation = header.generation
             report.snapshotLoaded = true
+            if header.version < FileFormat.version { report.upgradedFromVersion = header.version }
         }
         report.generation = generation
 
@@ -27,8 +28,11 @@ extension JournalStore {
         let journal = try SystemFile.open(configuration.journalPath, create: false)
         do {
             let bytes = try journal.readAll()
-            let journalGeneration = try FileFormat.generation(
-                inHeaderOf: bytes, magic: FileFormat.journalMagic, path: journal.path)
+            let header = try FileFormat.readHeader(bytes, magic: FileFormat.journalMagic, path: journal.path)
+            let journalGeneration = header.generation
+            if header.version < FileFormat.version {
+                report.upgradedFromVersion = min(report.upgradedFromVersion ?? header.version, header.version)
+            }
             if journalGeneration < generation {
                 // A crash between renaming a snapshot into place and starting its journal: the
                 // snapshot already holds everything this journal does.
@@ -41,8 +45,11 @@ extension JournalStore {
                 throw StorageError.missingSnapshot(
                     path: journal.path, journalGeneration: journalGeneration, snapshotGeneration: generation)
             }
-            let scan = JournalScan(bytes, maximumRecordSize: configuration.maximumRecordSize)
+            let scan = JournalScan(bytes, layout: header.layout, maximumRecordSize: configuration.maximumRecordSize)
             if let damage = scan.damage.first {
+                if damage.offset + damage.length == bytes.count {
+                    throw StorageError.damagedJournalTail(path: journal.path, offset: damage.offset, reason: damage.reason.description)
+                }
                 throw StorageError.corruptJournal(
                     path: journal.path, offset: damage.offset, reason: damage.reason.description,
                     intactAt: damage.offset + damage.length)

@@ -17,10 +17,9 @@ extension JournalStore {
             }
             guard journalSize >= size else { return }
             let next = generation + 1
-            let payload = MutationCodec.encode(contents.asMutations)
+            let encoded = SnapshotFormat.encode(contents.asMutations, generation: next)
             // Until the snapshot is renamed into place, a failure leaves the old files in charge.
-            let temporary = try SystemFile.writeAside(
-                configuration.snapshotPath, FileFormat.snapshot(payload, generation: next))
+            let temporary = try SystemFile.writeAside(configuration.snapshotPath, encoded)
             do {
                 try SystemFile.install(temporary, as: configuration.snapshotPath, in: configuration.directory)
                 let fresh = try Self.startJournal(configuration, generation: next)

@@ -25,6 +25,8 @@ extension JournalStore {
         var commits = 0
         /// Set when the disk state became uncertain; writes are refused from then on.
         var failure: String?
+        /// The held-data marker exists.
+        var hasHeldData = false
 
         init(contents: StoreContents, journal: SystemFile, journalSize: Int, generation: UInt64) {
             self.contents = contents

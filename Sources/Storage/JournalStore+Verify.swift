@@ -12,8 +12,13 @@ extension JournalStore {
         switch inspection.snapshot {
         case .absent:
             return .init(path: path, condition: .absent, detail: "no snapshot yet")
-        case .loaded(let generation, let mutations):
-            return .init(path: path, condition: .intact, detail: "generation \(generation), \(mutations.count) entries")
+        case .read(_, let scan):
+            guard scan.isIntact else {
+                return .init(path: path, condition: .damaged, detail: scan.summary, damage: scan.damage)
+            }
+            return .init(
+                path: path, condition: .intact,
+                detail: "generation \(scan.header.generation), \(scan.mutations.count) entries, format version \(scan.header.version)")
         case .unusable(let error, _):
             return .init(path: path, condition: .damaged, detail: "\(error)")
         }
@@ -31,7 +36,7 @@ extension JournalStore {
         case .read(let bytes, let header, let scan):
             let generation: UInt64
             switch header {
-            case .success(let found): generation = found
+            case .success(let found): generation = found.generation
             case .failure(let error): return .init(path: path, condition: .damaged, detail: "\(error)")
             }
             let snapshotGeneration = inspection.snapshotGeneration ?? 0
@@ -47,8 +52,10 @@ extension JournalStore {
             }
             let summary = "generation \(generation), \(scan.records.count) intact records, \(bytes.count) bytes"
             if !scan.damage.isEmpty {
+                let tail = scan.damage.count == 1 && scan.damage[0].offset + scan.damage[0].length == bytes.count
                 return .init(
-                    path: path, condition: .damaged, detail: summary + "; intact records follow damage",
+                    path: path, condition: .damaged,
+                    detail: summary + (tail ? "; the last record is complete but damaged" : "; intact records follow damage"),
                     damage: scan.damage + (scan.tornTail.map { [$0] } ?? []))
             }
             if let tail = scan.tornTail {

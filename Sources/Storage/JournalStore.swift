@@ -40,6 +40,7 @@ public final class JournalStore: KeyValueStore {
         var journalPath: String { directory + "/journal" }
         var snapshotPath: String { directory + "/snapshot" }
         var lockPath: String { directory + "/lock" }
+        var markerPath: String { directory + "/held-data" }
     }
 
     public let configuration: Configuration
@@ -68,7 +69,14 @@ public final class JournalStore: KeyValueStore {
         SystemFile.remove(configuration.snapshotPath + ".tmp")
         SystemFile.remove(configuration.journalPath + ".tmp")
         state.lock = lock
+        state.hasHeldData = SystemFile.exists(configuration.markerPath)
+        let needsMarker = !state.hasHeldData && (!state.contents.isEmpty || state.generation > 0 || recovery.recordsReplayed > 0)
         self.state = Mutex(state)
+        if needsMarker { try markHeldData() }
+        if recovery.upgradedFromVersion != nil {
+            // Rewritten in this build's format at once, so the journal is never appended to in two.
+            try snapshot()
+        }
     }
 
     public convenience init(directory: String) throws {
@@ -89,6 +97,10 @@ public final class JournalStore: KeyValueStore {
 
     public var isEmpty: Bool { state.withLock { $0.contents.isEmpty && $0.queue.isEmpty } }
 
+    /// True once anything was ever written here (a marker file that repairs keep): such a store
+    /// is never seeded again, even if damage or deletions left it empty.
+    public var hasHeldData: Bool { state.withLock { $0.hasHeldData } }
+
     /// The collections holding at least one entry, sorted: what a copy of the whole store reads.
     public var collectionNames: [String] { state.withLock { $0.contents.collections.keys.sorted() } }
 
@@ -103,7 +115,7 @@ public final class JournalStore: KeyValueStore {
 
     public func apply(_ mutations: [StoreMutation]) throws {
         guard !mutations.isEmpty else { return }
-        let record = FileFormat.record(MutationCodec.encode(mutations))
+        let record = FileFormat.record(mutations)
         guard record.count - FileFormat.recordHeaderSize <= configuration.maximumRecordSize else {
             throw StorageError.recordTooLarge(bytes: record.count, limit: configuration.maximumRecordSize)
         }

@@ -8,6 +8,9 @@ public protocol KeyValueStore: Sendable {
     func all(_ collection: String) -> [String: [UInt8]]
     /// True when nothing has ever been stored (or everything was deleted): the cue for seeding.
     var isEmpty: Bool { get }
+    /// True once anything was ever stored, even if it is all gone now: a store that has held
+    /// data is never seeded again.
+    var hasHeldData: Bool { get }
     /// Applies the mutations atomically; when this returns they survive a crash.
     func apply(_ mutations: [StoreMutation]) throws
     /// Stores `value` under `key` only if the key holds exactly `expected` now, in one step, so an
@@ -40,4 +43,10 @@ extension KeyValueStore {
         try put(collection, key: key, value: value)
         return .replaced
     }
+}
+
+extension KeyValueStore {
+    /// Whether anything was ever stored: the cue for never seeding again. A store without a
+    /// durable marker can only tell whether it holds something now.
+    public var hasHeldData: Bool { !isEmpty }
 }

@@ -1,8 +1,8 @@
 /// The payload of a journal record (and of a snapshot): a count, then each mutation as a tag and
 /// length-prefixed fields.
 enum MutationCodec {
-    private static let putTag: UInt8 = 1
-    private static let deleteTag: UInt8 = 2
+    static let putTag: UInt8 = 1
+    static let deleteTag: UInt8 = 2
 
     static func isTag(_ byte: UInt8) -> Bool {
         byte == putTag || byte == deleteTag

@@ -11,6 +11,16 @@ public struct RecoveryReport: Hashable, Sendable, CustomStringConvertible {
         case checksumMismatch(expected: UInt32, actual: UInt32)
         /// The checksum matched but the payload does not decode.
         case undecodablePayload
+        /// The rest of the file is zeros: space a crash allocated before the bytes arrived.
+        case zeroFilled(length: Int)
+
+        /// A record that was never written whole: the only damage a start cuts by itself.
+        public var isCutShort: Bool {
+            switch self {
+            case .truncatedHeader, .truncatedRecord, .zeroFilled: true
+            case .implausibleLength, .checksumMismatch, .undecodablePayload: false
+            }
+        }
 
         public var description: String {
             switch self {
@@ -21,6 +31,7 @@ public struct RecoveryReport: Hashable, Sendable, CustomStringConvertible {
             case .checksumMismatch(let expected, let actual):
                 "checksum mismatch (stored \(expected), computed \(actual))"
             case .undecodablePayload: "undecodable record payload"
+            case .zeroFilled(let length): "zero-filled tail (\(length) bytes never written)"
             }
         }
     }
@@ -36,6 +47,8 @@ public struct RecoveryReport: Hashable, Sendable, CustomStringConvertible {
     public var cutReason: CutReason?
     /// True when a journal older than the snapshot (a crash mid-snapshot) was replaced.
     public var staleJournalDiscarded: Bool
+    /// The format version the files had when it was older than this build's (they are rewritten).
+    public var upgradedFromVersion: UInt32?
 
     public init(
         generation: UInt64 = 0, snapshotLoaded: Bool = false, recordsReplayed: Int = 0,
@@ -58,6 +71,7 @@ public struct RecoveryReport: Hashable, Sendable, CustomStringConvertible {
             text += "; cut \(bytesCut) bytes at offset \(cutOffset): \(cutReason)"
         }
         if staleJournalDiscarded { text += "; discarded a journal older than the snapshot" }
+        if let upgradedFromVersion { text += "; rewrote files of format version \(upgradedFromVersion) as version \(FileFormat.version)" }
         return text
     }
 }

@@ -16,6 +16,9 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The journal is damaged at `offset` and intact records follow at `intactAt`: not a torn tail
     /// but corruption, which is never cut silently (cutting would lose the records after it).
     case corruptJournal(path: String, offset: Int, reason: String, intactAt: Int)
+    /// The journal's last record is complete but fails its checksum (or does not decode): it was
+    /// written whole, so it may be an acknowledged write, and cutting it could undo that write.
+    case damagedJournalTail(path: String, offset: Int, reason: String)
     /// A snapshot exists but its journal does not: the journal was deleted or lost, and the writes
     /// it held with it.
     case missingJournal(path: String)
@@ -42,6 +45,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): corrupt snapshot: \(reason)"
         case .corruptJournal(let path, let offset, let reason, let intactAt):
             "\(path): journal damaged at byte offset \(offset) (\(reason)), with intact records from byte offset \(intactAt) on"
+        case .damagedJournalTail(let path, let offset, let reason):
+            "\(path): the last record, at byte offset \(offset), is complete but damaged (\(reason)); it may hold an acknowledged write, so it is not cut"
         case .missingJournal(let path):
             "\(path): journal missing while a snapshot exists"
         case .missingSnapshot(let path, let journal, let snapshot):

@@ -12,6 +12,10 @@ struct StoreContents: Sendable {
         collections[collection] ?? [:]
     }
 
+    mutating func put(_ collection: String, key: String, value: [UInt8]) {
+        collections[collection, default: [:]][key] = value
+    }
+
     mutating func apply(_ mutations: [StoreMutation]) {
         for mutation in mutations {
             switch mutation {

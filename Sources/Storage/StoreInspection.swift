@@ -3,15 +3,17 @@
 struct StoreInspection {
     enum Snapshot {
         case absent
-        case loaded(generation: UInt64, mutations: [StoreMutation])
+        /// Read; intact or not, see the scan.
+        case read(bytes: [UInt8], scan: SnapshotScan)
         /// Present but unusable; `bytes` is nil when it could not even be read.
         case unusable(StorageError, bytes: [UInt8]?)
     }
 
     enum Journal {
         case absent
-        /// `header` is the generation, or why the header is unusable; the records are scanned either way.
-        case read(bytes: [UInt8], header: Result<UInt64, StorageError>, scan: JournalScan)
+        /// `header` is the header, or why it is unusable; the records are scanned either way
+        /// (in the layout the header names, else the current one).
+        case read(bytes: [UInt8], header: Result<FileFormat.Header, StorageError>, scan: JournalScan)
         case unreadable(StorageError)
     }
 
@@ -19,11 +21,11 @@ struct StoreInspection {
     var journal: Journal
 
     init(_ configuration: JournalStore.Configuration) {
-        snapshot = Self.readSnapshot(configuration.snapshotPath)
+        snapshot = Self.readSnapshot(configuration.snapshotPath, maximumRecordSize: configuration.maximumRecordSize)
         journal = Self.readJournal(configuration.journalPath, maximumRecordSize: configuration.maximumRecordSize)
     }
 
-    private static func readSnapshot(_ path: String) -> Snapshot {
+    private static func readSnapshot(_ path: String, maximumRecordSize: Int) -> Snapshot {
         guard SystemFile.exists(path) else { return .absent }
         let bytes: [UInt8]
         do {
@@ -34,8 +36,7 @@ struct StoreInspection {
             return .unusable(error, bytes: nil)
         }
         do {
-            let snapshot = try FileFormat.readSnapshot(bytes, path: path)
-            return .loaded(generation: snapshot.generation, mutations: snapshot.mutations)
+            return .read(bytes: bytes, scan: try SnapshotScan(bytes, path: path, maximumRecordSize: maximumRecordSize))
         } catch {
             return .unusable(error, bytes: bytes)
         }
@@ -51,15 +52,16 @@ struct StoreInspection {
         } catch {
             return .unreadable(error)
         }
-        let header = Result { () throws(StorageError) -> UInt64 in
-            try FileFormat.generation(inHeaderOf: bytes, magic: FileFormat.journalMagic, path: path)
+        let header = Result { () throws(StorageError) -> FileFormat.Header in
+            try FileFormat.readHeader(bytes, magic: FileFormat.journalMagic, path: path)
         }
-        return .read(bytes: bytes, header: header, scan: JournalScan(bytes, maximumRecordSize: maximumRecordSize))
+        let layout = (try? header.get())?.layout ?? .current
+        return .read(bytes: bytes, header: header, scan: JournalScan(bytes, layout: layout, maximumRecordSize: maximumRecordSize))
     }
 
-    /// The snapshot's generation when it could be read.
+    /// The snapshot's generation when it could be read with an intact header.
     var snapshotGeneration: UInt64? {
-        if case .loaded(let generation, _) = snapshot { return generation }
+        if case .read(_, let scan) = snapshot, scan.headerIntact { return scan.header.generation }
         return nil
     }
 }

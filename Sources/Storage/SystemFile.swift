@@ -36,6 +36,21 @@ struct SystemFile: Sendable {
         try file.sync()
     }
 
+    /// Creates a new file named `base`, or `base-2`, `base-3`… when that name is taken, and
+    /// returns the name used: a copy set aside never collides with an earlier one.
+    static func createUnique(_ base: String, with bytes: [UInt8]) throws(StorageError) -> String {
+        var attempt = 1
+        while true {
+            let path = attempt == 1 ? base : "\(base)-\(attempt)"
+            do {
+                try createNew(path, with: bytes)
+                return path
+            } catch .io(_, _, EEXIST) where attempt < 10_000 {
+                attempt += 1
+            }
+        }
+    }
+
     /// Opens `path` and takes an exclusive advisory lock on it, so a second process (or a second
     /// store in this one) cannot append to the same journal. The lock dies with the descriptor.
     /// A busy lock is tried again every 10 ms until `wait` has passed.

@@ -12,6 +12,10 @@ extension FieldRules {
         "\(label) must not contain control characters"
     }
 
+    public static func invisibleOnly(label: String) -> String {
+        "\(label) must contain visible characters"
+    }
+
     /// Over the byte cap. Passwords and email addresses keep their own wording; for other fields the
     /// cap sits far above what `maximumCharacters` allows of ordinary text, so only unusual text
     /// (long runs of combining marks or emoji sequences) meets it.

@@ -1,6 +1,6 @@
 extension FormField {
     /// Takes this field's submitted value and refuses it outright when it breaks the field's byte cap
-    /// or holds a control character. The cap is checked first (counting UTF-8 bytes costs nothing),
+    /// or holds a control character, or (unless secret) shows nothing at all. The cap is checked first (counting UTF-8 bytes costs nothing),
     /// so trimming and every later check only ever see a bounded value. Non-secret values are kept
     /// for display, trimmed: an over-long one is dropped rather than echoed, one with controls is
     /// shown without them. Secrets are returned raw for checking and never kept.
@@ -17,6 +17,10 @@ extension FormField {
             error = FieldRules.controlCharacters(label: label)
             if !rules.isSecret { value = FieldRules.trimmed(rules.removingControlCharacters(candidate)) }
             return value
+        }
+        if !rules.isSecret && !candidate.isEmpty && FieldRules.isInvisible(candidate) {
+            error = FieldRules.invisibleOnly(label: label)
+            return ""
         }
         if !rules.isSecret { value = candidate }
         return candidate

@@ -3,6 +3,8 @@ import Models
 /// Signs people in without ever revealing whether an account exists: every refusal reads the same.
 public struct LoginFormViewModel {
     public static let incorrectCredentials = "Incorrect username or password"
+    public static let newPasswordRequired =
+        "This account must set a new password before signing in: use “Forgot password?” to get a link"
 
     /// What the template renders.
     public private(set) var state: FormState
@@ -30,7 +32,8 @@ public struct LoginFormViewModel {
             if case .tooManyAttempts(let seconds) = error {
                 return state.refuseTooManyAttempts(on: "username", retryAfterSeconds: seconds)
             }
-            state.formErrors = [FormError(fieldName: "username", message: Self.incorrectCredentials)]
+            let message = error == .newPasswordRequired ? Self.newPasswordRequired : Self.incorrectCredentials
+            state.formErrors = [FormError(fieldName: "username", message: message)]
             return .invalid(state)
         }
     }

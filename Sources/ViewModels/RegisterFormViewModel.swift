@@ -36,7 +36,7 @@ public struct RegisterFormViewModel {
                 state.refuse("email", Self.emailTaken)
             case .tooManyAttempts(let seconds):
                 return state.refuseTooManyAttempts(on: "email", retryAfterSeconds: seconds)
-            case .invalidCredentials, .invalidOrExpiredToken:
+            case .invalidCredentials, .invalidOrExpiredToken, .newPasswordRequired:
                 throw error
             }
             return .invalid(state)

@@ -1,4 +1,5 @@
-// Times Gzip.compress on a page, run by hand with run-gzip-bench.sh (swiftc -O, not by SwiftPM).
+// Times a kept GzipEncoder on a page, run by hand with run-gzip-bench.sh (swiftc -O, not by SwiftPM).
+// Usage: gzip-bench PAGE [ITERATIONS [fast|default [WARMUP]]]
 import Glibc
 
 @main
@@ -18,20 +19,27 @@ enum GzipBench {
         }
         fclose(file)
         let iterations = arguments.count >= 3 ? Int(arguments[2]) ?? 2000 : 2000
-        var compressed = Gzip.compress(page)
-        for _ in 0..<200 { compressed = Gzip.compress(page) }  // warm up
+        let level: Gzip.Level = arguments.count >= 4 && arguments[3] == "default" ? .default : .fast
+        let warmUp = arguments.count >= 5 ? Int(arguments[4]) ?? 200 : 200
+        // One encoder for every run, as an event loop keeps one.
+        let encoder = GzipEncoder()
+        var compressed: [UInt8] = page.withUnsafeBytes { encoder.compress($0, level: level) }
+        var size = 0
+        for _ in 0..<warmUp { size = page.withUnsafeBytes { encoder.compress($0, level: level) { $0.count } } }
         var times: [Double] = []
         for _ in 0..<iterations {
             let start = now()
-            compressed = Gzip.compress(page)
+            size = page.withUnsafeBytes { encoder.compress($0, level: level) { $0.count } }
             times.append(now() - start)
         }
+        precondition(size == compressed.count)
+        compressed = page.withUnsafeBytes { encoder.compress($0, level: level) }
         times.sort()
         let best = times[0]
         let median = times[times.count / 2]
         let total = times.reduce(0, +)
         let roundTrip = (try? Gzip.decompress(compressed)) == page
-        print("input \(page.count) B, gzip \(compressed.count) B, round trip \(roundTrip ? "ok" : "FAILED")")
+        print("level \(level), input \(page.count) B, gzip \(compressed.count) B, round trip \(roundTrip ? "ok" : "FAILED")")
         print("median \(Int(median * 1e6)) µs, mean \(Int(total / Double(iterations) * 1e6)) µs, best \(Int(best * 1e6)) µs over \(iterations) runs")
     }
 

@@ -7,7 +7,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 page="${1:-$root/../shared/bench/nginx-root/page.html}"
 cd "$root"
 mkdir -p .build-bench
-swiftc -O -wmo -parse-as-library -module-name Deflate Sources/Deflate/*.swift Tests/Bench/GzipBench.swift \
+swiftc -O -wmo -parse-as-library -module-name Deflate -I Sources/CDeflate/include Sources/Deflate/*.swift Tests/Bench/GzipBench.swift \
     -o .build-bench/gzip-bench
 .build-bench/gzip-bench "$page" "${2:-2000}"
 echo "gzip -6: $(gzip -6 -c "$page" | wc -c) B"

@@ -22,19 +22,27 @@ import Testing
         ]
     }()
 
-    @Test(arguments: inputs.indices)
-    func pythonDecompressesTheEncoderOutput(index: Int) throws {
+    @Test(arguments: inputs.indices, [Gzip.Level.fast, .default])
+    func pythonDecompressesTheEncoderOutput(index: Int, level: Gzip.Level) throws {
         let input = Self.inputs[index]
-        let compressed = Gzip.compress(input.bytes)
-        #expect(try PythonGzip.decompress(compressed) == input.bytes, "\(input.name)")
-        #expect(try Gzip.decompress(compressed) == input.bytes, "\(input.name)")
+        let compressed = Gzip.compress(input.bytes, level: level)
+        #expect(try PythonGzip.decompress(compressed) == input.bytes, "\(input.name), \(level)")
+        #expect(try Gzip.decompress(compressed) == input.bytes, "\(input.name), \(level)")
     }
 
-    @Test func incompressibleInputGrowsOnlyByFraming() {
+    @Test(arguments: [Gzip.Level.fast, .default])
+    func incompressibleInputGrowsOnlyByFraming(level: Gzip.Level) {
         var bytes = TestBytes(seed: 7)
         let input = bytes.random(100_000)
         // Stored blocks cost 5 bytes each (one per 16 Ki symbols), plus 18 bytes of gzip framing.
-        #expect(Gzip.compress(input).count <= input.count + 5 * (input.count / 16384 + 2) + 18)
+        #expect(Gzip.compress(input, level: level).count <= input.count + 5 * (input.count / 16384 + 2) + 18)
+    }
+
+    @Test func theFastLevelMakesTheBenchmarkLikePageAtMostATenthLargerThanGzipLevelOne() throws {
+        let page = TestBytes.benchmarkLikePage()
+        let reference = try PythonGzip.compress(page, level: 1)
+        let ours = Gzip.compress(page, level: .fast)
+        #expect(Double(ours.count) <= Double(reference.count) * 1.1, "ours \(ours.count) B, gzip -1 \(reference.count) B")
     }
 
     @Test func theBenchmarkLikePageCompressesAboutAsWellAsGzipLevelSix() throws {

@@ -1,12 +1,13 @@
 #!/bin/sh
-# Fuzzes the gzip encoder and inflater with libFuzzer for SECONDS (default 60).
+# Fuzzes the gzip encoder (both match finders, a kept encoder against fresh ones) and the inflater
+# with libFuzzer for SECONDS (default 60).
 # Usage: Tests/Fuzz/run-gzip-fuzz.sh [SECONDS]   (from anywhere; builds into .build-fuzz/)
 set -eu
 seconds="${1:-60}"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 mkdir -p .build-fuzz
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Deflate \
+swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Deflate -I Sources/CDeflate/include \
     Sources/Deflate/*.swift Tests/Fuzz/GzipFuzz.swift -o .build-fuzz/fuzz-gzip
 
 corpus="$(mktemp -d)"

@@ -56,7 +56,7 @@ import Testing
         #expect(received == [.respond(HTTPRequest(target: "/a", headers: ["Host": "x"]), sequence: 0)])
         let replied = machine.replied(.text("hello"), sequence: 0, now: Self.at(4))
         #expect(replied == [
-            .log(.init(method: "GET", target: "/a", status: 200, bytes: 5, nanoseconds: 3 * Self.millisecond)),
+            .log(.init(sequence: 0, method: "GET", target: "/a", status: 200, bytes: 5, nanoseconds: 3 * Self.millisecond)),
             .flush,
         ])
         #expect(drain(at: 5).1 == [])
@@ -253,7 +253,7 @@ import Testing
         let requests = Self.requests(machine.received(Array("GET /log HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: Self.at(5)))
         let actions = machine.replied(.text("abc", status: .created), sequence: Self.sequence(requests, 0), now: Self.at(8))
         #expect(actions == [
-            .log(.init(method: "GET", target: "/log", status: 201, bytes: 3, nanoseconds: 3 * Self.millisecond)),
+            .log(.init(sequence: Self.sequence(requests, 0), method: "GET", target: "/log", status: 201, bytes: 3, nanoseconds: 3 * Self.millisecond)),
             .flush,
         ])
     }

@@ -18,7 +18,7 @@ import Testing
         var log = AccessLog()
         log.fd = -1
         log.format = .json
-        log.record(.init(method: "GET", target: path + "?token=secret", status: 200, bytes: 123, nanoseconds: 1_234_567,
+        log.record(.init(sequence: 0, method: "GET", target: path + "?token=secret", status: 200, bytes: 123, nanoseconds: 1_234_567,
                          route: "/library/{category}", requestID: "abc123"), date: "", client: "127.0.0.1")
         let object = try #require(try objects(log.buffer).first)
         #expect(object["path"] as? String == path)
@@ -29,6 +29,7 @@ import Testing
         #expect(object["duration_ms"] as? Double == 1.23)
         #expect(object["request_id"] as? String == "abc123")
         #expect(object["client"] as? String == "127.0.0.1")
+        #expect(object["peer"] == nil)
         #expect(object["level"] as? String == "info")
         let time = try #require(object["time"] as? String)
         #expect(time.count == 24 && time.hasSuffix("Z") && time.contains("."))
@@ -39,12 +40,12 @@ import Testing
         var log = AccessLog()
         log.fd = -1
         log.format = .json
-        log.record(.init(method: "GET", target: "/reset-password/s3cret", status: 200, bytes: 1, nanoseconds: 1,
+        log.record(.init(sequence: 0, method: "GET", target: "/reset-password/s3cret", status: 200, bytes: 1, nanoseconds: 1,
                          route: "/reset-password/{token}", hidesPath: true), date: "")
         #expect(try objects(log.buffer).first?["path"] as? String == "/reset-password/{token}")
         var text = AccessLog()
         text.fd = -1
-        text.record(.init(method: "GET", target: "/reset-password/s3cret", status: 200, bytes: 1, nanoseconds: 1,
+        text.record(.init(sequence: 0, method: "GET", target: "/reset-password/s3cret", status: 200, bytes: 1, nanoseconds: 1,
                           route: "/reset-password/{token}", hidesPath: true), date: "d")
         #expect(!String(decoding: text.buffer, as: UTF8.self).contains("s3cret"))
     }
@@ -67,5 +68,16 @@ import Testing
         #expect(lines[0]["level"] as? String == "info")
         #expect(lines[1]["message"] as? String == "failed\u{0}")
         #expect(lines[1]["level"] as? String == "error")
+    }
+
+    @Test func aProxiedLineNamesThePeerBesideTheClient() throws {
+        var log = AccessLog()
+        log.fd = -1
+        log.format = .json
+        log.record(.init(sequence: 0, method: "GET", target: "/", status: 200, bytes: 1, nanoseconds: 1),
+                   date: "", client: "2001:db8::7", peer: "10.0.0.2")
+        let object = try #require(try objects(log.buffer).first)
+        #expect(object["client"] as? String == "2001:db8::7")
+        #expect(object["peer"] as? String == "10.0.0.2")
     }
 }

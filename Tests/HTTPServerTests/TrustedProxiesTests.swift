@@ -43,14 +43,55 @@ import Testing
         #expect(client.isSecure)
     }
 
-    @Test func theStandardForwardedHeaderWins() {
+    @Test func onlyTheBelievedHeaderCounts() {
+        let peer = ConnectionInfo(remoteAddress: "10.0.0.2", isSecure: false)
+        // The proxy appended X-Forwarded-For; the client wrote Forwarded itself, which the proxy passed on.
+        let sent = headers([("Forwarded", "for=203.0.113.66;proto=https"), ("X-Forwarded-For", "198.51.100.1")])
+        let client = proxies.client(of: peer, headers: sent)
+        #expect(client.remoteAddress == "198.51.100.1")
+        #expect(client.peerAddress == "10.0.0.2")
+        #expect(!client.isSecure)
+        // A client that sends only Forwarded, through a proxy that sets X-Forwarded-For, is the peer.
+        let forgedOnly = proxies.client(of: peer, headers: headers([("Forwarded", "for=203.0.113.66")]))
+        #expect(forgedOnly.remoteAddress == "10.0.0.2")
+    }
+
+    @Test func theStandardForwardedHeaderWhenTheOperatorSaysSo() {
+        let believing = proxies.believing(.forwarded)
         let peer = ConnectionInfo(remoteAddress: "fd00::1", isSecure: false)
-        let client = proxies.client(
+        let client = believing.client(
             of: peer, headers: headers([
                 ("Forwarded", #"for="[2001:db8::7]:4711";proto=https, for=10.0.0.3"#), ("X-Forwarded-For", "198.51.100.1"),
             ]))
         #expect(client.remoteAddress == "2001:db8::7")
         #expect(client.isSecure)
+    }
+
+    @Test func theSchemeIsTheOneOurProxyWrote() {
+        let peer = ConnectionInfo(remoteAddress: "10.0.0.2", isSecure: true)
+        let client = proxies.client(
+            of: peer, headers: headers([("X-Forwarded-For", "198.51.100.1"), ("X-Forwarded-Proto", "https, http")]))
+        #expect(!client.isSecure)
+    }
+
+    @Test func aForwardedElementWithoutForStopsTheWalk() {
+        let believing = proxies.believing(.forwarded)
+        let peer = ConnectionInfo(remoteAddress: "10.0.0.2", isSecure: false)
+        let client = believing.client(of: peer, headers: headers([("Forwarded", "for=198.51.100.9, proto=https")]))
+        #expect(client.remoteAddress == "10.0.0.2")
+    }
+
+    @Test(arguments: [
+        ("2001:db8:1:2:aaaa:bbbb:cccc:dddd", 64, "2001:db8:1:2::/64"),
+        ("2001:db8:1:2::1", 64, "2001:db8:1:2::/64"),
+        ("2001:db8:1:2::1", 48, "2001:db8:1::/48"),
+        ("2001:db8:1:2::1", 128, "2001:db8:1:2::1"),
+        ("198.51.100.7", 64, "198.51.100.7"),
+        ("::ffff:198.51.100.7", 64, "198.51.100.7"),
+        ("not-an-address", 64, "not-an-address"),
+    ])
+    func clientsAreCountedPerIPv6Block(address: String, bits: Int, key: String) {
+        #expect(IPNetwork.countingKey(of: address, ipv6PrefixLength: bits) == key)
     }
 
     @Test func garbageInTheChainLeavesThePeer() {

@@ -3,6 +3,8 @@
 // every printed key survived.
 //
 // Usage: StorageCrashWriter <directory> <key-prefix> <writers> <snapshot-threshold-bytes>
+//        StorageCrashWriter bench-open <directory> <entries> <value-bytes>: .ci/bench-snapshot.sh's
+//        measurement (public API only, so an older build's Storage runs it too).
 import Dispatch
 import Storage
 #if canImport(Glibc)
@@ -10,6 +12,10 @@ import Glibc
 #endif
 
 let arguments = CommandLine.arguments
+if arguments.count == 5, arguments[1] == "bench-open", let entries = Int(arguments[3]), let size = Int(arguments[4]) {
+    benchOpen(directory: arguments[2], entries: entries, valueBytes: size)
+    exit(0)
+}
 guard arguments.count == 5, let writers = Int(arguments[3]), let threshold = Int(arguments[4]) else {
     print("usage: StorageCrashWriter <directory> <key-prefix> <writers> <snapshot-threshold-bytes>")
     exit(2)
@@ -44,3 +50,37 @@ DispatchQueue.concurrentPerform(iterations: writers) { writer in
     }
 }
 exit(0)
+
+/// Fills a store with `entries` values in one snapshot, then prints how long opening it takes
+/// (the best of five, in milliseconds): start-up's share of the store.
+func benchOpen(directory: String, entries: Int, valueBytes: Int) {
+    do {
+        let store = try JournalStore(configuration: .init(directory: directory))
+        var batch: [StoreMutation] = []
+        for index in 0..<entries {
+            var value = Array("{\"id\":\(index),\"title\":\"Item \(index)\"".utf8)
+            value += [UInt8](repeating: UInt8(ascii: "x"), count: max(0, valueBytes - value.count))
+            batch.append(.put(collection: "catalog.items", key: String(index), value: value))
+            if batch.count == 1_000 {
+                try store.apply(batch)
+                batch = []
+            }
+        }
+        if !batch.isEmpty { try store.apply(batch) }
+        try store.snapshot()
+        store.close()
+        var best = Double.infinity
+        for _ in 0..<5 {
+            let started = ContinuousClock.now
+            let reopened = try JournalStore(configuration: .init(directory: directory))
+            let elapsed = ContinuousClock.now - started
+            precondition(reopened.all("catalog.items").count == entries)
+            reopened.close()
+            best = min(best, Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+        }
+        print("open-ms \(best)")
+    } catch {
+        print("bench failed: \(error)")
+        exit(1)
+    }
+}

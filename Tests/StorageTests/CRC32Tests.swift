@@ -1,4 +1,3 @@
-import ByteCoding
 import Testing
 @testable import Storage
 
@@ -17,5 +16,17 @@ struct CRC32Tests {
         let bytes = Array("123456789".utf8)
         let first = CRC32.checksum(bytes[..<4])
         #expect(CRC32.checksum(bytes[4...], seed: first) == 0xCBF4_3926)
+    }
+
+    /// Eight bytes at a time and one at a time agree at every length and alignment.
+    @Test func theSlicedPathAgreesWithTheBytewiseOne() {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<300).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        for start in 0..<9 {
+            for end in stride(from: start, through: bytes.count, by: 7) {
+                let slice = bytes[start..<end]
+                #expect(CRC32.checksum(slice, seed: 0x1234_5678) == CRC32.checksum(slice.lazy.map { $0 }, seed: 0x1234_5678))
+            }
+        }
     }
 }

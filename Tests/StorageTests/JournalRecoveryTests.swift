@@ -1,11 +1,11 @@
-import ByteCoding
 import Foundation
 import Testing
 import TestSupport
 @testable import Storage
 
-/// A torn journal tail is cut off at start-up and reported, never loaded; damage that intact
-/// records follow is corruption, and the store refuses to open.
+/// A torn journal tail (a record cut short) is cut off at start-up and reported, never loaded;
+/// any other damage, a complete last record that fails its checksum included, is corruption, and
+/// the store refuses to open.
 struct JournalRecoveryTests {
     let directory = TemporaryDirectory()
 
@@ -39,7 +39,9 @@ struct JournalRecoveryTests {
             if length - offsets.third < FileFormat.recordHeaderSize {
                 #expect(report.cutReason == .truncatedHeader(available: length - offsets.third))
             } else {
-                #expect(report.cutReason == .truncatedRecord(declared: offsets.end - offsets.third - 8, available: length - offsets.third - 8))
+                let header = FileFormat.recordHeaderSize
+                #expect(report.cutReason == .truncatedRecord(
+                    declared: offsets.end - offsets.third - header, available: length - offsets.third - header))
             }
             #expect(store.all("c").keys.sorted() == ["one", "two"])
             store.close()
@@ -47,19 +49,29 @@ struct JournalRecoveryTests {
         }
     }
 
-    @Test func aFlippedPayloadByteIsACheckSumMismatch() throws {
+    /// The last record is whole, so it was written whole and may have been acknowledged: cutting
+    /// it (as earlier builds did) could undo a sign-out.
+    @Test func aCompleteLastRecordThatFailsItsChecksumRefusesToOpenAndChangesNothing() throws {
         let offsets = try writeThreeRecords()
         var bytes = try directory.bytes(directory.journal)
         bytes[offsets.end - 3] ^= 0x40
         try directory.write(bytes, to: directory.journal)
+        #expect(throws: StorageError.damagedJournalTail(
+            path: directory.journal, offset: offsets.third, reason: "\(corruptedChecksum(bytes, at: offsets.third))")
+        ) { try open() }
+        #expect(try directory.bytes(directory.journal) == bytes)
+        let journal = JournalStore.verify(.init(directory: directory.path)).files.first { $0.path == directory.journal }
+        #expect(journal?.condition == .damaged)
+    }
+
+    /// Space a crash allocated before the bytes arrived reads as zeros: a record cut short.
+    @Test func aZeroFilledTailIsCutAsTorn() throws {
+        let offsets = try writeThreeRecords()
+        try directory.write(try directory.bytes(directory.journal) + [UInt8](repeating: 0, count: 40), to: directory.journal)
         let store = try open()
-        #expect(store.recovery.bytesCut == offsets.end - offsets.third)
-        guard case .checksumMismatch = store.recovery.cutReason else {
-            Issue.record("expected a checksum mismatch, got \(String(describing: store.recovery.cutReason))")
-            return
-        }
-        #expect(store.get("c", key: "three") == nil)
-        #expect(store.get("c", key: "two") == Array("second value".utf8))
+        #expect(store.recovery.cutReason == .zeroFilled(length: 40))
+        #expect(store.recovery.cutOffset == offsets.end)
+        #expect(store.all("c").count == 3)
     }
 
     @Test func damageFollowedByIntactRecordsRefusesToOpenAndChangesNothing() throws {
@@ -112,14 +124,26 @@ struct JournalRecoveryTests {
     func corruptedChecksum(_ bytes: [UInt8], at offset: Int) -> RecoveryReport.CutReason {
         let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
         let stored = UInt32(bytes[offset + 4]) | UInt32(bytes[offset + 5]) << 8 | UInt32(bytes[offset + 6]) << 16 | UInt32(bytes[offset + 7]) << 24
-        return .checksumMismatch(expected: stored, actual: CRC32.checksum(bytes[(offset + 8)..<(offset + 8 + length)]))
+        // Version 2: the checksum covers the key checksum and the payload.
+        return .checksumMismatch(expected: stored, actual: CRC32.checksum(bytes[(offset + 8)..<(offset + 12 + length)]))
     }
 
-    @Test func anImplausibleLengthIsCut() throws {
+    /// A whole header announcing an impossible length is garbage, not a write cut short.
+    @Test func anImplausibleLengthAtTheTailIsDamageNotATornWrite() throws {
+        let offsets = try writeThreeRecords()
+        let bytes = try directory.bytes(directory.journal) + [0xFF, 0xFF, 0xFF, 0x7F, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+        try directory.write(bytes, to: directory.journal)
+        #expect(throws: StorageError.damagedJournalTail(
+            path: directory.journal, offset: offsets.end, reason: "\(RecoveryReport.CutReason.implausibleLength(0x7FFF_FFFF))")
+        ) { try open() }
+        #expect(try directory.bytes(directory.journal) == bytes)
+    }
+
+    @Test func aTornHeaderIsCut() throws {
         let offsets = try writeThreeRecords()
         try directory.write(try directory.bytes(directory.journal) + [0xFF, 0xFF, 0xFF, 0x7F, 1, 2, 3, 4, 5], to: directory.journal)
         let store = try open()
-        #expect(store.recovery.cutReason == .implausibleLength(0x7FFF_FFFF))
+        #expect(store.recovery.cutReason == .truncatedHeader(available: 9))
         #expect(store.recovery.cutOffset == offsets.end)
         #expect(store.all("c").count == 3)
     }

@@ -111,9 +111,9 @@ struct JournalStoreTests {
     @Test func aJournalFromAnotherFormatVersionIsAClearError() throws {
         try open().put("c", key: "k", value: [1])
         var bytes = try directory.bytes(directory.journal)
-        bytes[4] = 2
+        bytes[4] = 3
         try directory.write(bytes, to: directory.journal)
-        #expect(throws: StorageError.unsupportedVersion(path: directory.journal, found: 2, supported: 1)) {
+        #expect(throws: StorageError.unsupportedVersion(path: directory.journal, found: 3, supported: 2)) {
             try open()
         }
     }
@@ -126,7 +126,7 @@ struct JournalStoreTests {
         var bytes = try directory.bytes(directory.snapshot)
         bytes[4] = 99
         try directory.write(bytes, to: directory.snapshot)
-        #expect(throws: StorageError.unsupportedVersion(path: directory.snapshot, found: 99, supported: 1)) {
+        #expect(throws: StorageError.unsupportedVersion(path: directory.snapshot, found: 99, supported: 2)) {
             try open()
         }
     }

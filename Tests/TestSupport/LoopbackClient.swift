@@ -108,6 +108,20 @@ public final class LoopbackClient {
         }
     }
 
+    /// Reads until the bytes received so far contain `marker`, and returns them all (consumed);
+    /// throws when the connection closes or the read timeout passes first. For open-ended answers
+    /// such as event streams.
+    public func readUntil(_ marker: String) throws -> String {
+        let needle = Array(marker.utf8)
+        while true {
+            if let range = buffer.firstRange(of: needle) {
+                defer { buffer.removeSubrange(..<range.upperBound) }
+                return String(decoding: buffer[..<range.upperBound], as: UTF8.self)
+            }
+            try fill()
+        }
+    }
+
     private func fill() throws {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }

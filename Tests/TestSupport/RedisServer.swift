@@ -60,7 +60,7 @@ public final class RedisServer {
         // A port freed a moment ago may be taken again by someone else: try a few.
         var lastError: Error = Failure.notInstalled
         for _ in 0..<5 {
-            port = Self.freePort()
+            port = LoopbackPort.free()
             do {
                 try start()
                 return
@@ -145,21 +145,5 @@ public final class RedisServer {
         var credentials = ""
         if user != nil || password != nil { credentials = (user ?? "") + (password.map { ":" + $0 } ?? "") + "@" }
         return (tls == nil ? "redis://" : "rediss://") + credentials + "127.0.0.1:\(port)" + (database.map { "/\($0)" } ?? "")
-    }
-
-    private static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length)
-                return getsockname(fd, pointer, &length)
-            }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -104,11 +104,30 @@ import Testing
     @Test(arguments: [
         ("a\u{0}b", false, "ab"), ("a\u{1B}[31mb", false, "a[31mb"), ("a\u{202E}b\u{2069}", false, "ab"),
         ("a\nb", false, "ab"), ("a\nb", true, "a\nb"), ("a\r\nb", true, "a\r\nb"), ("a\rb", true, "ab"),
-        ("a\r", true, "a"), ("a\u{85}b", true, "ab"), ("Zoë 日本語 👩‍👩‍👧‍👦", false, "Zoë 日本語 👩‍👩‍👧‍👦"),
+        ("a\r", true, "a"), ("a\u{85}b", true, "ab"),
+        ("a\u{200E}b\u{200F}c\u{061C}", false, "abc"), ("Zoë 日本語 👩‍👩‍👧‍👦", false, "Zoë 日本語 👩‍👩‍👧‍👦"),
     ])
     func findsAndRemovesControlCharacters(_ value: String, _ multiLine: Bool, _ cleaned: String) {
         let rules = FieldRules(text: 100, allowsLineBreaks: multiLine)
         #expect(rules.containsControlCharacters(value) == (value != cleaned))
         #expect(rules.removingControlCharacters(value).unicodeScalars.elementsEqual(cleaned.unicodeScalars))
+    }
+
+    @Test(arguments: ["\u{200B}", "\u{2060}\u{2060}", "\u{3164}", "\u{00AD}", " \u{200B} \u{FEFF} ", "\u{E0041}"])
+    func aTitleThatShowsNothingIsRefused(_ title: String) {
+        var field = FormField(name: "title", label: "Title", rules: .title, isRequired: true)
+        let taken = field.take(from: ["title": title])
+        field.check(taken)
+        #expect(taken.isEmpty)
+        #expect(field.error == FieldRules.invisibleOnly(label: "Title"))
+    }
+
+    @Test(arguments: ["Zoë", "a\u{200B}b", "\u{00AD}x", "日本"])
+    func visibleTextWithInvisibleCharactersInsideIsKept(_ title: String) {
+        var field = FormField(name: "title", label: "Title", rules: .title, isRequired: true)
+        let taken = field.take(from: ["title": title])
+        field.check(taken)
+        #expect(field.error == nil)
+        #expect(taken == title)
     }
 }

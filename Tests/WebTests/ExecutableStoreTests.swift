@@ -53,6 +53,28 @@ import Testing
         #expect(repair.output.contains("set aside \(journal).damaged-"))
         #expect(try run(["store", "verify", "--data", data]).status == 0)
     }
+
+    /// Earlier builds cut a complete last record that failed its checksum as if it were torn, with
+    /// no copy kept: an acknowledged write (a sign-out, a deletion) silently undone.
+    @Test(.timeLimit(.minutes(1)))
+    func aCompleteButDamagedLastRecordStopsStartUpAndIsKeptForRepair() throws {
+        let configuration = WaypointConfigurationStub(data: data)
+        try StoreCommandTests.seed(data)
+        let journal = data + "/store/journal"
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: journal)))
+        bytes[bytes.count - 3] ^= 0x5A
+        try Data(bytes).write(to: URL(fileURLWithPath: journal))
+
+        let start = try run(configuration.arguments)
+        #expect(start.status == 1)
+        #expect(start.errors.contains("[error] Waypoint could not start:"))
+        #expect(start.errors.contains("is complete but damaged"))
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: journal))) == bytes)
+        let repair = try run(["store", "repair", "--data", data])
+        #expect(repair.status == 0, "\(repair.errors)")
+        #expect(repair.output.contains("set aside \(journal).damaged-"))
+        #expect(try run(["store", "verify", "--data", data]).status == 0)
+    }
 }
 
 /// The flags a test start of the executable needs.

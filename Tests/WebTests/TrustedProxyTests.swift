@@ -26,6 +26,16 @@ import Testing
         #expect(try newSessions(app, forwardedFor: "198.51.100.2", count: 1) == 1)
     }
 
+    @Test func ipv6VisitorsAreCountedPerSlash64() throws {
+        let app = try app(trusting: "127.0.0.1/32")
+        var made = 0
+        for index in 1...6 {
+            made += try newSessions(app, forwardedFor: "2001:db8:7:9::\(String(index, radix: 16))", count: 1)
+        }
+        #expect(made == 2)
+        #expect(try newSessions(app, forwardedFor: "2001:db8:7:a::1", count: 1) == 1)
+    }
+
     @Test func fromAnUntrustedPeerTheHeaderChangesNothing() throws {
         let app = try app(trusting: nil)
         #expect(try newSessions(app, forwardedFor: "198.51.100.1", count: 1) == 1)
@@ -41,5 +51,14 @@ import Testing
         #expect(throws: WaypointConfiguration.Error.self) {
             try WaypointConfiguration.parse(arguments: ["--trusted-proxy", "10.0.0.0/99"], environment: [:])
         }
+        #expect(flag.trustedProxies.header == .xForwardedFor)
+        let forwarded = try WaypointConfiguration.parse(
+            arguments: ["--forwarded-header", "Forwarded", "--trusted-proxy", "10.0.0.0/8"], environment: [:])
+        #expect(forwarded.trustedProxies.header == .forwarded)
+        #expect(forwarded.serverConfiguration.trustedProxies == forwarded.trustedProxies)
+        #expect(throws: WaypointConfiguration.Error.self) {
+            try WaypointConfiguration.parse(arguments: ["--forwarded-header", "x-real-ip"], environment: [:])
+        }
+        #expect(try WaypointConfiguration.parse(arguments: [], environment: ["WAYPOINT_IPV6_PREFIX": "56"]).ipv6CountingPrefix == 56)
     }
 }

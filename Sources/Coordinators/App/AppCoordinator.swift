@@ -185,7 +185,7 @@ public final class AppCoordinator: Coordinator {
     }
 
     func record(show route: AppRoute, by coordinator: String) {
-        ledger.record(.init(kind: .show, coordinator: coordinator, page: route.print(), timestamp: dependencies.now()))
+        ledger.record(.init(kind: .show, coordinator: coordinator, page: route.redactedPath, timestamp: dependencies.now()))
         dependencies.onNavigationEvent(.show)
     }
 

@@ -12,6 +12,11 @@ final class Connection {
     /// Nesting depth of work on this connection; replies delivered inline are written when it returns to 0.
     var depth = 0
     var isOpen = true
+    /// Set once the connection answers with an event stream: the loop writes it, the machine is done.
+    var stream: StreamOutput?
+    /// Clients a trusted proxy named, by exchange sequence, until their access lines are written.
+    /// Empty unless a proxy is in front: the peer is the client otherwise.
+    var forwardedClients: [Int: String] = [:]
     /// What the transport's last blocked read or write is waiting for (TLS may cross directions).
     var readWaitsFor = SocketReadiness.readable
     var writeWaitsFor = SocketReadiness.writable

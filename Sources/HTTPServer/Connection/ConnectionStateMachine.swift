@@ -1,3 +1,4 @@
+import Deflate
 import HTTPCore
 
 /// The HTTP/1.x protocol logic of one connection, with no sockets and no clock: the I/O shell feeds
@@ -28,6 +29,8 @@ struct ConnectionStateMachine {
 
     /// One finished exchange, for the access log.
     struct AccessEntry: Equatable {
+        /// The exchange's place on its connection, which ties the entry to what was known of its request.
+        var sequence: Int
         var method: String
         var target: String
         var status: Int
@@ -91,11 +94,15 @@ struct ConnectionStateMachine {
     private var isDraining = false
     /// When output last moved: answers queued into an empty buffer, or bytes written.
     private var lastWriteProgress: UInt64 = 0
+    /// Codes gzipped answers: the event loop's, shared by its connections (one runs at a time);
+    /// made on first use when none is given.
+    private var compressor: GzipEncoder?
 
-    init(configuration: Configuration, now: UInt64) {
+    init(configuration: Configuration, now: UInt64, compressor: GzipEncoder? = nil) {
         self.configuration = configuration
         self.phase = .idle(since: now)
         self.parser = HTTPRequestParser(limits: configuration.limits)
+        self.compressor = compressor
     }
 
     var pendingOutboundBytes: Int { outbound.count - outboundStart }
@@ -163,6 +170,19 @@ struct ConnectionStateMachine {
         parse(now: now, into: &actions)
         followParserPhase(now: now.nanoseconds)
         return actions
+    }
+
+    /// Gives the connection up to an event stream answering `sequence`: possible only while that is
+    /// the one exchange, nothing else is buffered either way and nothing is left to write. The
+    /// machine then ignores every event; the shell owns the socket. Returns the request's method and
+    /// target for the access log, or nil (the answer must then go through `replied`).
+    mutating func handOver(sequence: Int) -> (method: String, target: String)? {
+        guard phase != .closed, exchanges.count == 1, exchanges[0].sequence == sequence, exchanges[0].response == nil,
+              pendingOutboundBytes == 0, parser.bufferedByteCount == 0
+        else { return nil }
+        let exchange = exchanges.removeFirst()
+        phase = .closed
+        return (exchange.method.rawValue, exchange.target)
     }
 
     /// The shell wrote `count` bytes of `outbound`.
@@ -311,7 +331,7 @@ struct ConnectionStateMachine {
             let bytes = serialize(response, for: first, now: now)
             wroteSomething = true
             actions.append(.log(AccessEntry(
-                method: first.method.rawValue, target: first.target, status: response.status.code, bytes: bytes,
+                sequence: first.sequence, method: first.method.rawValue, target: first.target, status: response.status.code, bytes: bytes,
                 nanoseconds: now.nanoseconds &- first.started, route: first.label?.name,
                 requestID: response.headers["X-Request-Id"], hidesPath: first.label?.hidesTarget ?? false)))
             if !first.keepAlive || response.headers["Connection"]?.lowercased() == "close" {
@@ -340,21 +360,40 @@ struct ConnectionStateMachine {
         let closing = !exchange.keepAlive || (phase == .stopped && exchanges.isEmpty)
             || response.headers["Connection"]?.lowercased() == "close"
         let headOnly = exchange.method == .head
-        ResponseCompression.encode(&response, accepting: exchange.acceptEncoding) { reason in
+        let gzip = ResponseCompression.prepare(&response, accepting: exchange.acceptEncoding) { reason in
             configuration.errorPage?(.notAcceptable, reason)
                 ?? HTTPResponse.text("406 Not Acceptable\n\(reason)\n", status: .notAcceptable)
         }
+        // Date, Server, Connection and Content-Length are written by the serializer after the
+        // response's own fields, never set into the list.
+        var fields = HTTPResponseSerializer.ServerFields(contentLength: .asGiven, date: now.httpDate, closing: closing)
+        fields.server = configuration.serverName
+        if gzip {
+            // Coded by the loop's encoder and copied once, from its buffer into the outbound bytes.
+            let encoder = compressor ?? GzipEncoder()
+            compressor = encoder
+            return response.body.withUnsafeBytes { body in
+                encoder.compress(body, level: .fast) { member in
+                    // A HEAD answer's Content-Length, its own or not, is the coded body's, as GET's is.
+                    fields.contentLength = .value(member.count)
+                    HTTPResponseSerializer.write(response, headOnly: true, fields: fields, into: &outbound)
+                    if headOnly { return 0 }
+                    outbound.append(contentsOf: member)
+                    return member.count
+                }
+            }
+        }
         let code = response.status.code
         if code < 200 || code == 204 || code == 304 {
-            response.body = []
-            if code != 304 { response.headers.remove("Content-Length") }
-        } else if !(headOnly && response.headers.contains("Content-Length")) {
-            response.headers.set("Content-Length", String(response.body.count))
+            // No body; a 304 keeps the Content-Length it was given, the others have none.
+            fields.contentLength = code == 304 ? .asGiven : .omitted
+            HTTPResponseSerializer.write(response, headOnly: true, fields: fields, into: &outbound)
+            return 0
         }
-        response.headers.set("Date", now.httpDate)
-        if let name = configuration.serverName, !response.headers.contains("Server") { response.headers.set("Server", name) }
-        response.headers.set("Connection", closing ? "close" : "keep-alive")
-        HTTPResponseSerializer.write(response, headOnly: headOnly, into: &outbound)
+        if !(headOnly && response.headers.contains("Content-Length")) {
+            fields.contentLength = .value(response.body.count)
+        }
+        HTTPResponseSerializer.write(response, headOnly: headOnly, fields: fields, into: &outbound)
         return headOnly ? 0 : response.body.count
     }
 

@@ -34,36 +34,35 @@ enum ResponseCompression {
         }
     }
 
-    /// Codes `response` for a client that sent `accept`. Bodiless statuses and empty bodies (a HEAD
-    /// answered without its body) are never coded. When the client refuses the identity and gzip
-    /// alike the answer becomes 406, made by `notAcceptable`.
-    static func encode(
+    /// Settles how `response` is coded for a client that sent `accept`, and sets the headers that
+    /// go with it; returns true when the body must be gzipped, which the caller does while framing
+    /// the response, straight into its outbound bytes (the headers here never mention the length).
+    /// Bodiless statuses and empty bodies (a HEAD answered without its body) are never coded. When
+    /// the client refuses the identity and gzip alike the answer becomes 406, made by `notAcceptable`.
+    static func prepare(
         _ response: inout HTTPResponse, accepting accept: AcceptEncoding,
         notAcceptable: (String) -> HTTPResponse
-    ) {
+    ) -> Bool {
         let code = response.status.code
         guard code >= 200, code != 204, code != 206, code != 304,
               !response.headers.contains("Content-Encoding"),
               isCompressible(contentType: response.headers["Content-Type"])
-        else { return }
+        else { return false }
         addVary(to: &response.headers)
-        guard !response.body.isEmpty, response.body.count <= maximumBytes else { return }
+        guard !response.body.isEmpty, response.body.count <= maximumBytes else { return false }
         switch accept.choice(gzipWorthwhile: response.body.count >= minimumBytes) {
         case .identity:
-            return
+            return false
         case .gzip:
-            response.body = Gzip.compress(response.body)
             response.headers.set("Content-Encoding", "gzip")
-            // A HEAD answer may carry its own Content-Length: it must be the coded body's, as GET's is.
-            if response.headers.contains("Content-Length") {
-                response.headers.set("Content-Length", String(response.body.count))
-            }
             if let etag = response.headers["ETag"] { response.headers.set("ETag", gzipETag(etag)) }
+            return true
         case .notAcceptable:
             var refusal = notAcceptable("This resource is available as gzip or uncoded, and the request refuses both.")
             refusal.status = .notAcceptable
             addVary(to: &refusal.headers)
             response = refusal
+            return false
         }
     }
 

@@ -48,10 +48,31 @@ public struct IPNetwork: Hashable, Sendable, CustomStringConvertible {
         return bytes
     }
 
-    private static func masked(_ bytes: [UInt8], bits: Int) -> [UInt8] {
+    fileprivate static func masked(_ bytes: [UInt8], bits: Int) -> [UInt8] {
         bytes.enumerated().map { index, byte in
             let kept = min(8, max(0, bits - index * 8))
             return kept == 8 ? byte : byte & ~(UInt8(0xFF) >> kept)
         }
+    }
+}
+
+extension IPNetwork {
+    /// The key a client is counted under: an IPv4 address as it is, an IPv6 address as its
+    /// `prefixLength` block (`2001:db8:1:2::/64`). One subscriber usually holds a whole /64, so
+    /// counting whole IPv6 addresses would give each visitor 2⁶⁴ budgets. Not an address: as given.
+    public static func countingKey(of address: String, ipv6PrefixLength prefixLength: Int) -> String {
+        guard address.contains(":"), prefixLength < 128, var bytes = bytes(of: address) else { return address }
+        // An IPv4-mapped address (a dual-stack socket's view of an IPv4 peer) is IPv4.
+        if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
+            return bytes[12..<16].map(String.init).joined(separator: ".")
+        }
+        bytes = masked(bytes, bits: max(0, prefixLength))
+        var text = [CChar](repeating: 0, count: 64)
+        let written = bytes.withUnsafeBytes { raw in
+            text.withUnsafeMutableBufferPointer { inet_ntop(AF_INET6, raw.baseAddress, $0.baseAddress, 64) }
+        }
+        guard written != nil else { return address }
+        let prefix = text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return "\(prefix)/\(prefixLength)"
     }
 }

@@ -1,17 +1,20 @@
 import HTTPCore
 
-/// The peers whose forwarding headers are believed. From anyone else `Forwarded`,
-/// `X-Forwarded-For` and `X-Forwarded-Proto` are ignored, so a client cannot choose the address
-/// its requests are throttled under.
+/// The peers whose forwarding header is believed, and which header that is. From anyone else every
+/// forwarding header is ignored, so a client cannot choose the address its requests are throttled
+/// under; from a trusted peer only `header` is read (as nginx's realip module does), from the right,
+/// across trusted hops only.
 public struct TrustedProxies: Sendable, Equatable {
     public let networks: [IPNetwork]
+    public let header: ForwardedHeader
 
-    public init(_ networks: [IPNetwork] = []) {
+    public init(_ networks: [IPNetwork] = [], header: ForwardedHeader = .xForwardedFor) {
         self.networks = networks
+        self.header = header
     }
 
     /// Parses a comma-separated list of CIDR ranges; nil if any entry is not one.
-    public init?(list: String) {
+    public init?(list: String, header: ForwardedHeader = .xForwardedFor) {
         var networks: [IPNetwork] = []
         for entry in list.split(separator: ",") {
             let trimmed = entry.trimmedOfSpaces
@@ -19,7 +22,12 @@ public struct TrustedProxies: Sendable, Equatable {
             networks.append(network)
         }
         guard !networks.isEmpty else { return nil }
-        self.networks = networks
+        self.init(networks, header: header)
+    }
+
+    /// The same networks, believing `header` instead.
+    public func believing(_ header: ForwardedHeader) -> TrustedProxies {
+        TrustedProxies(networks, header: header)
     }
 
     public func trusts(_ address: String) -> Bool {
@@ -27,45 +35,61 @@ public struct TrustedProxies: Sendable, Equatable {
     }
 
     /// The client as the request tells it: the peer itself unless the peer is a trusted proxy;
-    /// then the nearest address in the forwarding chain that is not a trusted proxy, and the
-    /// scheme the first proxy saw. Headers that do not parse leave the peer as it is.
+    /// then the nearest address in the believed header's chain that is not a trusted proxy (or the
+    /// farthest, when every hop is trusted), and the scheme the hop nearest that client saw.
+    /// A header that does not parse leaves the peer as it is. `peerAddress` stays the socket's.
     public func client(of connection: ConnectionInfo, headers: HTTPHeaders) -> ConnectionInfo {
-        guard !networks.isEmpty, trusts(connection.remoteAddress) else { return connection }
-        let (chain, proto) = Self.forwarding(headers)
+        guard !networks.isEmpty, trusts(connection.peerAddress) else { return connection }
+        let hops = Self.hops(in: headers, believing: header)
+        guard !hops.isEmpty else { return connection }
         var client = connection
+        var scheme: String?
         // Walk from the proxy nearest to us outward, past every proxy we trust.
-        for hop in chain.reversed() {
-            guard IPNetwork.bytes(of: hop) != nil else { return connection }
-            client.remoteAddress = hop
-            if !trusts(hop) { break }
+        for hop in hops.reversed() {
+            guard IPNetwork.bytes(of: hop.address) != nil else { return connection }
+            client.remoteAddress = hop.address
+            scheme = hop.proto ?? scheme
+            if !trusts(hop.address) { break }
         }
-        if let proto { client.isSecure = proto == "https" }
+        if let scheme { client.isSecure = scheme == "https" }
         return client
     }
 
-    /// The `for` addresses (client first) and the first `proto`, from `Forwarded` (RFC 7239) or
-    /// else the `X-Forwarded-For` / `X-Forwarded-Proto` pair.
-    static func forwarding(_ headers: HTTPHeaders) -> (chain: [String], proto: String?) {
-        if let forwarded = headers.values(for: "Forwarded").nonEmpty {
-            var chain: [String] = []
-            var proto: String?
-            for element in forwarded.joined(separator: ",").split(separator: ",") {
+    /// One hop of a forwarding chain: the address a proxy saw and, when it says, the scheme.
+    struct Hop: Equatable {
+        var address: String
+        var proto: String?
+    }
+
+    /// The hops (client first) of the one header believed. `X-Forwarded-Proto` names the scheme of
+    /// the last hop only (its rightmost value: the one our proxy wrote).
+    static func hops(in headers: HTTPHeaders, believing header: ForwardedHeader) -> [Hop] {
+        switch header {
+        case .forwarded:
+            var hops: [Hop] = []
+            for element in headers.values(for: "Forwarded").joined(separator: ",").split(separator: ",") {
+                var hop = Hop(address: "")
+                var named = false
                 for pair in element.split(separator: ";") {
                     let parts = pair.split(separator: "=", maxSplits: 1)
                     guard parts.count == 2 else { continue }
                     let name = parts[0].trimmedOfSpaces.lowercased()
                     let value = unquote(parts[1].trimmedOfSpaces)
-                    if name == "for" { chain.append(value) }
-                    if name == "proto", proto == nil { proto = value.lowercased() }
+                    if name == "for" { hop.address = value; named = true }
+                    if name == "proto" { hop.proto = value.lowercased() }
                 }
+                // An element without `for` still stands for a hop: its address is unknown (not believed).
+                hops.append(named ? hop : Hop(address: "unknown", proto: hop.proto))
             }
-            return (chain, proto)
+            return hops
+        case .xForwardedFor:
+            var hops = headers.values(for: "X-Forwarded-For").joined(separator: ",").split(separator: ",")
+                .map { Hop(address: $0.trimmedOfSpaces) }
+            let proto = headers.values(for: "X-Forwarded-Proto").joined(separator: ",").split(separator: ",").last?
+                .trimmedOfSpaces.lowercased()
+            if !hops.isEmpty { hops[hops.count - 1].proto = proto }
+            return hops
         }
-        let chain = headers.values(for: "X-Forwarded-For").joined(separator: ",").split(separator: ",")
-            .map { $0.trimmedOfSpaces }
-        let proto = headers["X-Forwarded-Proto"]?.split(separator: ",").first?
-            .trimmedOfSpaces.lowercased()
-        return (chain, proto)
     }
 
     /// `"[2001:db8::1]:4711"` → `2001:db8::1`, `"192.0.2.60:80"`, `"192.0.2.60"` → `192.0.2.60`.

@@ -1,4 +1,5 @@
 import CSystem
+import Deflate
 import Glibc
 import HTTPCore
 import Log
@@ -18,6 +19,16 @@ final class EventLoop: @unchecked Sendable {
         var isSecure = false
         /// From accept until the transport is established (TLS handshakes); nil when nothing is negotiated.
         var handshakeTimeout: UInt64?
+        /// Whose forwarding header names the client (nginx's realip, done once for every responder).
+        var proxies = TrustedProxies()
+        /// Open event streams at most, across all loops: what is left of the connection cap stays
+        /// for pages.
+        var streamBudget = ConnectionLimiter(maximum: 0)
+        /// A quiet stream gets a comment line this often.
+        var streamHeartbeat: UInt64 = 15_000_000_000
+        /// A stream whose peer lets this much pile up unread is closed (the browser reconnects and
+        /// resumes from its last event id).
+        var maxStreamBacklog = 256 * 1024
     }
 
     private enum Message {
@@ -26,6 +37,9 @@ final class EventLoop: @unchecked Sendable {
         /// A connection a sibling accepted at the cap with no idle connection of its own to close:
         /// admitted here in place of one of this loop's idle connections, or refused.
         case adopt(fd: Int32, remoteAddress: String)
+        case openStream(HTTPResponse, connectionID: UInt64, sequence: Int, opened: @Sendable (EventStream?) -> Void)
+        /// Bytes for a stream; nil closes it.
+        case streamBytes([UInt8]?, connectionID: UInt64)
     }
 
     private struct Inbox {
@@ -69,6 +83,8 @@ final class EventLoop: @unchecked Sendable {
     /// When the cap was last reported, so a flood of connections logs once per interval, not per accept.
     private var capReportedAt: UInt64?
     private let sweepInterval: UInt64
+    /// Gzips answers for every connection here: its tables are allocated once, not per response.
+    private let compressor = GzipEncoder()
 
     init(listenerFD: Int32, settings: Settings, responder: any HTTPResponder, logger: Logger,
          limiter: ConnectionLimiter) throws(SystemError) {
@@ -108,6 +124,20 @@ final class EventLoop: @unchecked Sendable {
             return
         }
         post(.reply(response, label, connectionID: connectionID, sequence: sequence))
+    }
+
+    /// See `HTTPReply.openStream`.
+    func openStream(
+        head: HTTPResponse, connectionID: UInt64, sequence: Int, opened: @escaping @Sendable (EventStream?) -> Void
+    ) {
+        if loopThread.isCurrent { return beginStream(head, connectionID: connectionID, sequence: sequence, opened: opened) }
+        if !post(.openStream(head, connectionID: connectionID, sequence: sequence, opened: opened)) { opened(nil) }
+    }
+
+    /// Bytes for an open stream, or nil to close it; from any thread.
+    func deliverStream(_ bytes: [UInt8]?, connectionID: UInt64) {
+        if loopThread.isCurrent { return queueStream(bytes, connectionID: connectionID) }
+        post(.streamBytes(bytes, connectionID: connectionID))
     }
 
     func requestShutdown() {
@@ -212,7 +242,7 @@ final class EventLoop: @unchecked Sendable {
         let connection = Connection(
             id: id, fd: fd, transport: transport,
             info: ConnectionInfo(remoteAddress: remoteAddress, isSecure: settings.isSecure),
-            machine: ConnectionStateMachine(configuration: settings.machine, now: now),
+            machine: ConnectionStateMachine(configuration: settings.machine, now: now, compressor: compressor),
             registeredEvents: Self.readInterest,
             handshakeDeadline: settings.handshakeTimeout.map { now &+ $0 })
         guard wp_epoll_add(epollFD, fd, Self.readInterest, id) == 0 else {
@@ -307,6 +337,7 @@ final class EventLoop: @unchecked Sendable {
             closeConnection(connection)
             return
         }
+        if connection.stream != nil { return handleStream(events, on: connection, readBuffer: readBuffer) }
         let readable = events & (UInt32(WP_EPOLLIN) | UInt32(WP_EPOLLRDHUP)) != 0
         let writable = events & UInt32(WP_EPOLLOUT) != 0
         connection.depth += 1
@@ -359,9 +390,11 @@ final class EventLoop: @unchecked Sendable {
             guard connection.isOpen else { return }
             switch action {
             case .respond(let request, let sequence):
+                let client = settings.proxies.client(of: connection.info, headers: request.headers)
+                if client.isForwarded { connection.forwardedClients[sequence] = client.remoteAddress }
                 connection.depth += 1
                 responder.respond(
-                    to: request, connection: connection.info,
+                    to: request, connection: client,
                     reply: HTTPReply(loop: self, connectionID: connection.id, sequence: sequence))
                 connection.depth -= 1
             case .flush:
@@ -369,7 +402,11 @@ final class EventLoop: @unchecked Sendable {
             case .log(let entry):
                 requestMetrics.record(entry)
                 if logger.logsAccess {
-                    accessLog.record(entry, date: dateCache.current(), client: connection.info.remoteAddress)
+                    let peer = connection.info.peerAddress
+                    let client = connection.forwardedClients.removeValue(forKey: entry.sequence) ?? peer
+                    accessLog.record(entry, date: dateCache.current(), client: client, peer: peer)
+                } else if !connection.forwardedClients.isEmpty {
+                    connection.forwardedClients.removeValue(forKey: entry.sequence)
                 }
             case .close:
                 closeConnection(connection)
@@ -381,6 +418,7 @@ final class EventLoop: @unchecked Sendable {
     private func settle(_ connection: Connection) {
         loopThread.assertCurrent()
         guard connection.isOpen else { return }
+        if connection.stream != nil { return settleStream(connection) }
         if connection.needsFlush { flush(connection) }
         guard connection.isOpen else { return }
         var interest: UInt32 = 0
@@ -424,7 +462,14 @@ final class EventLoop: @unchecked Sendable {
     private func sweep(now nanoseconds: UInt64) {
         loopThread.assertCurrent()
         let current = ConnectionStateMachine.Now(nanoseconds: nanoseconds, httpDate: dateCache.current())
+        // Streams opened together fall due together: a sweep writes a bounded number of heartbeats
+        // and leaves the rest to the next, so thousands of them never stall the pages in one turn.
+        var heartbeats = Self.heartbeatsPerSweep
         for connection in connections.values {
+            if connection.stream != nil {
+                if sweepStream(connection, now: nanoseconds, mayBeat: heartbeats > 0) { heartbeats -= 1 }
+                continue
+            }
             if let handshakeDeadline = connection.handshakeDeadline, handshakeDeadline <= nanoseconds {
                 // Nothing can be said to a peer that never finished its handshake.
                 closeConnection(connection)
@@ -452,6 +497,10 @@ final class EventLoop: @unchecked Sendable {
                 beginShutdown()
             case .adopt(let fd, let remoteAddress):
                 adopt(fd, remoteAddress: remoteAddress)
+            case .openStream(let head, let connectionID, let sequence, let opened):
+                beginStream(head, connectionID: connectionID, sequence: sequence, opened: opened)
+            case .streamBytes(let bytes, let connectionID):
+                queueStream(bytes, connectionID: connectionID)
             }
         }
     }
@@ -467,6 +516,8 @@ final class EventLoop: @unchecked Sendable {
         }
         acceptPausedUntil = nil
         let current = now()
+        // Streams never finish by themselves: the drain ends them (browsers reconnect elsewhere).
+        for connection in Array(connections.values) where connection.stream != nil { closeConnection(connection) }
         for connection in Array(connections.values) {
             perform(connection.machine.shutdown(now: current), on: connection)
             settle(connection)
@@ -487,6 +538,11 @@ final class EventLoop: @unchecked Sendable {
         connections[connection.id] = nil
         openCount.store(connections.count, ordering: .relaxed)
         if releasingSlot { limiter.release() }
+        if let stream = connection.stream {
+            connection.stream = nil
+            settings.streamBudget.release()
+            stream.handle.markClosed()
+        }
     }
 
     private func finish() {
@@ -497,12 +553,14 @@ final class EventLoop: @unchecked Sendable {
             listenerFD = -1
         }
         accessLog.flush()
-        inbox.withLock { inbox in
+        let unanswered = inbox.withLock { inbox -> [Message] in
             inbox.isRunning = false
             for case .adopt(let fd, _) in inbox.messages { close(fd) }
-            inbox.messages.removeAll()
+            defer { inbox.messages.removeAll() }
             close(wakeFD)
+            return inbox.messages
         }
+        for case .openStream(_, _, _, let opened) in unanswered { opened(nil) }
         siblings.removeAll()
         close(epollFD)
         loopThread.release()
@@ -511,5 +569,128 @@ final class EventLoop: @unchecked Sendable {
     private func now() -> ConnectionStateMachine.Now {
         loopThread.assertCurrent()
         return ConnectionStateMachine.Now(nanoseconds: MonotonicClock.now(), httpDate: dateCache.current())
+    }
+}
+
+// MARK: Event streams
+
+extension EventLoop {
+    /// Writes the stream's head and keeps the connection as a stream, or answers 503 when it cannot.
+    fileprivate func beginStream(
+        _ head: HTTPResponse, connectionID: UInt64, sequence: Int, opened: @Sendable (EventStream?) -> Void
+    ) {
+        loopThread.assertCurrent()
+        guard let connection = connections[connectionID], connection.isOpen else { return opened(nil) }
+        guard settings.streamBudget.acquire() else {
+            complete(streamRefusal, connectionID: connectionID, sequence: sequence)
+            return opened(nil)
+        }
+        guard let exchange = connection.machine.handOver(sequence: sequence) else {
+            settings.streamBudget.release()
+            complete(streamRefusal, connectionID: connectionID, sequence: sequence)
+            return opened(nil)
+        }
+        var response = head
+        response.headers.set("Date", dateCache.current())
+        response.headers.set("Connection", "close")
+        response.headers.remove("Content-Length")
+        var bytes: [UInt8] = []
+        HTTPResponseSerializer.write(response, headOnly: true, into: &bytes)
+        let start = MonotonicClock.now()
+        let stream = EventStream(loop: self, connectionID: connectionID)
+        connection.stream = StreamOutput(handle: stream, now: start)
+        connection.stream?.queue(bytes, now: start)
+        let entry = ConnectionStateMachine.AccessEntry(
+            sequence: sequence, method: exchange.method, target: exchange.target, status: response.status.code,
+            bytes: bytes.count, nanoseconds: 0, requestID: response.headers["X-Request-Id"])
+        perform([.log(entry)], on: connection)
+        flushStream(connection)
+        settle(connection)
+        opened(connection.isOpen ? stream : nil)
+    }
+
+    fileprivate func queueStream(_ bytes: [UInt8]?, connectionID: UInt64) {
+        loopThread.assertCurrent()
+        guard let connection = connections[connectionID], connection.isOpen, let stream = connection.stream else { return }
+        guard let bytes, stream.pendingBytes + bytes.count <= settings.maxStreamBacklog else {
+            return closeConnection(connection)
+        }
+        connection.stream?.queue(bytes, now: MonotonicClock.now())
+        flushStream(connection)
+        settle(connection)
+    }
+
+    /// A stream reads only to notice the peer leaving; what it sends is discarded.
+    fileprivate func handleStream(_ events: UInt32, on connection: Connection, readBuffer: UnsafeMutableRawBufferPointer) {
+        loopThread.assertCurrent()
+        if events & (UInt32(WP_EPOLLIN) | UInt32(WP_EPOLLRDHUP)) != 0 {
+            reading: for _ in 0..<4 {
+                switch connection.transport.read(into: readBuffer) {
+                case .bytes(0), .failed:
+                    return closeConnection(connection)
+                case .bytes:
+                    continue reading
+                case .wouldBlock:
+                    break reading
+                }
+            }
+        }
+        flushStream(connection)
+        settle(connection)
+    }
+
+    fileprivate func flushStream(_ connection: Connection) {
+        loopThread.assertCurrent()
+        while connection.isOpen, let stream = connection.stream, stream.pendingBytes > 0 {
+            let result = stream.withPendingBytes { connection.transport.write($0) }
+            connection.writeWaitsFor = .writable
+            switch result {
+            case .bytes(let count):
+                connection.stream?.wrote(count, now: MonotonicClock.now())
+            case .wouldBlock(let readiness):
+                connection.writeWaitsFor = readiness
+                return
+            case .failed:
+                return closeConnection(connection)
+            }
+        }
+    }
+
+    fileprivate func settleStream(_ connection: Connection) {
+        loopThread.assertCurrent()
+        guard connection.isOpen, let stream = connection.stream else { return }
+        var interest = Self.readInterest
+        if stream.pendingBytes > 0 {
+            interest |= connection.writeWaitsFor == .writable ? UInt32(WP_EPOLLOUT) : Self.readInterest
+        }
+        if interest != connection.registeredEvents {
+            connection.registeredEvents = interest
+            _ = wp_epoll_mod(epollFD, connection.fd, interest, connection.id)
+        }
+    }
+
+    fileprivate static let heartbeatsPerSweep = 256
+
+    /// A quiet stream gets its heartbeat (when `mayBeat`; returns whether it did); one whose peer
+    /// stopped reading is let go.
+    fileprivate func sweepStream(_ connection: Connection, now: UInt64, mayBeat: Bool) -> Bool {
+        loopThread.assertCurrent()
+        guard let stream = connection.stream else { return false }
+        if stream.pendingBytes > 0 && now &- stream.lastProgress >= settings.machine.idleTimeout {
+            closeConnection(connection)
+            return false
+        }
+        guard mayBeat, now &- stream.lastQueued >= settings.streamHeartbeat else { return false }
+        queueStream(ServerSentEvent.heartbeat, connectionID: connection.id)
+        return true
+    }
+
+    /// The answer when no stream can be opened: come back shortly (EventSource retries by itself).
+    fileprivate var streamRefusal: HTTPResponse {
+        var response = settings.machine.errorPage?(.serviceUnavailable, "Too many live updates are open; retrying shortly.")
+            ?? HTTPResponse.text("503 Service Unavailable\n", status: .serviceUnavailable)
+        response.status = .serviceUnavailable
+        response.headers.set("Retry-After", "5")
+        return response
     }
 }

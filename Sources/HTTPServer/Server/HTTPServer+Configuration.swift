@@ -25,6 +25,16 @@ extension HTTPServer {
         /// Reading from a connection pauses while this many bytes wait to be written to it.
         public var maxOutboundBytes: Int
         public var tls: TLSConfiguration?
+        /// Proxies whose forwarding header names the client; responders and the access log see that
+        /// client in `ConnectionInfo.remoteAddress`, and the socket's peer in `peerAddress`.
+        public var trustedProxies = TrustedProxies()
+        /// Event streams open at most (`HTTPReply.openStream`); nil: half of `maxConnections`. Streams
+        /// hold their connections for as long as pages stay open, so they get a budget of their own
+        /// within the cap, and the rest of it always stays for page requests.
+        public var maxStreams: Int?
+        /// A stream that sent nothing for this long gets a comment line, so that proxies and browsers
+        /// do not time it out.
+        public var streamHeartbeat: Duration = .seconds(15)
         /// Builds the page for a request the server refuses itself (400, 408, 413, 414, 431, 501, 505),
         /// so those answers can wear the application's layout. Runs inline on the event loop with the
         /// status and a reason safe to show; nil, or a nil result, keeps the built-in text page.

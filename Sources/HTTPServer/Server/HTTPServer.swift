@@ -67,7 +67,10 @@ public final class HTTPServer: Sendable {
         guard !state.started, !state.stopping else { throw Error.alreadyStarted }
         var settings = EventLoop.Settings(
             machine: configuration.machineConfiguration,
-            shutdownGracePeriod: configuration.shutdownGracePeriod.nanoseconds)
+            shutdownGracePeriod: configuration.shutdownGracePeriod.nanoseconds,
+            proxies: configuration.trustedProxies,
+            streamBudget: ConnectionLimiter(maximum: configuration.maxStreams ?? configuration.maxConnections / 2),
+            streamHeartbeat: configuration.streamHeartbeat.nanoseconds)
         if let tls = configuration.tls {
             let context = try TLSContext(configuration: tls)
             settings.makeTransport = { TLSTransport(fd: $0, context: context) }

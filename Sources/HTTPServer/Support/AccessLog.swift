@@ -8,22 +8,35 @@ struct AccessLog {
     var format: Logger.Format = .text
     private var timestamp = LogTimestamp()
 
-    /// Text: `[date] GET /path 200 1234B 0.42ms`. JSON: one object with the method, route pattern,
-    /// path (without its query, which may carry anything), status, bytes, duration, request id and
-    /// client address. A path holding a secret is logged as its route pattern.
-    mutating func record(_ entry: ConnectionStateMachine.AccessEntry, date: String, client: String = "") {
+    /// Text: `[date] 198.51.100.7 GET /path 200 1234B 0.42ms` (`198.51.100.7 via 10.0.0.2` behind a
+    /// proxy). JSON: one object with the method, route pattern, path (without its query, which may
+    /// carry anything), status, bytes, duration, request id, client address and, when a trusted
+    /// proxy named the client, the proxy's as `peer`. A path holding a secret is logged as its route
+    /// pattern. The client is the one the server resolved (`TrustedProxies`), not a header's raw text.
+    mutating func record(_ entry: ConnectionStateMachine.AccessEntry, date: String, client: String = "", peer: String = "") {
         let target = entry.hidesPath ? entry.route ?? "-" : entry.target
+        let via = peer == client ? "" : peer
         switch format {
-        case .text: recordText(entry, target: target, date: date)
-        case .json: recordJSON(entry, target: target, client: client)
+        case .text: recordText(entry, target: target, date: date, client: client, via: via)
+        case .json: recordJSON(entry, target: target, client: client, via: via)
         }
         if buffer.count > 32 * 1024 && fd >= 0 { flush() }
     }
 
-    private mutating func recordText(_ entry: ConnectionStateMachine.AccessEntry, target: String, date: String) {
+    private mutating func recordText(
+        _ entry: ConnectionStateMachine.AccessEntry, target: String, date: String, client: String, via: String
+    ) {
         buffer.append(UInt8(ascii: "["))
         buffer.append(contentsOf: date.utf8)
         buffer.append(contentsOf: "] ".utf8)
+        if !client.isEmpty {
+            buffer.append(contentsOf: client.utf8.prefix(64))
+            if !via.isEmpty {
+                buffer.append(contentsOf: " via ".utf8)
+                buffer.append(contentsOf: via.utf8.prefix(64))
+            }
+            buffer.append(UInt8(ascii: " "))
+        }
         buffer.append(contentsOf: entry.method.utf8)
         buffer.append(UInt8(ascii: " "))
         for byte in target.utf8.prefix(512) {
@@ -32,7 +45,7 @@ struct AccessLog {
         buffer.append(contentsOf: " \(entry.status) \(entry.bytes)B \(Self.milliseconds(entry.nanoseconds))ms\n".utf8)
     }
 
-    private mutating func recordJSON(_ entry: ConnectionStateMachine.AccessEntry, target: String, client: String) {
+    private mutating func recordJSON(_ entry: ConnectionStateMachine.AccessEntry, target: String, client: String, via: String) {
         let path = target.firstIndex(of: "?").map { String(target[..<$0]) } ?? target
         buffer.append(UInt8(ascii: "{"))
         JSONString.append(key: "time", timestamp.current(), to: &buffer)
@@ -46,6 +59,10 @@ struct AccessLog {
         JSONString.append(key: "request_id", entry.requestID ?? "", to: &buffer, limit: 64)
         buffer.append(UInt8(ascii: ","))
         JSONString.append(key: "client", client, to: &buffer, limit: 64)
+        if !via.isEmpty {
+            buffer.append(UInt8(ascii: ","))
+            JSONString.append(key: "peer", via, to: &buffer, limit: 64)
+        }
         buffer.append(contentsOf: "}\n".utf8)
     }
 

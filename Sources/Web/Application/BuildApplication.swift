@@ -59,7 +59,7 @@ public func buildApplication(
                     demoData: configuration.demoData, resetLinkBase: configuration.publicURL?.description
                         ?? (configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)"),
                     throttles: .init(login: options.loginThrottle), redis: configuration.redis.map(boundedForPages),
-                    commitObserver: metrics.storeCommits.observe),
+                    commitObserver: metrics.storeCommits.observe, demoPassword: configuration.demoPasswordChoice),
                 clock: options.clock, log: { logger.info($0) }, warn: { logger.warning($0) })
         } catch let error as StorageError {
             switch error {
@@ -137,9 +137,10 @@ private func assemble(
     let sharedState = services.redisStore.map {
         SharedState(services: services, store: $0, sessions: sessions, admission: admission)
     }
+    let live = LiveUpdates()
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions, userNavigation: archive.userNavigation,
-        admission: admission, proxies: configuration.trustedProxies,
+        admission: admission, ipv6CountingPrefix: configuration.ipv6CountingPrefix,
         renderer: renderer, pool: pool, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
         // Ready when the data answers (the journal takes writes; Redis's last connection attempt did
         // not fail) and the templates compile. Never a blocking call: probes run on the event loop.
@@ -147,6 +148,7 @@ private func assemble(
             let storeAnswers = journal?.acceptsWrites ?? probe?.answers ?? true
             return storeAnswers && renderer.templatesLoaded
         },
+        live: live,
         metricsSources: { [weak server] in
             guard let server else { return nil }
             let signedIn = sessions.signedInCount
@@ -161,6 +163,8 @@ private func assemble(
         case .itemRemoved, .itemMoved: responder?.pruneSessions()
         case .itemAdded, .itemUpdated: break
         }
+        // After the pruning: a page told its item is gone finds the stacks already without it.
+        live.publish(CatalogEvent(change))
     }
     let files = StaticFileResponder(
         root: configuration.publicDirectory, next: responder,

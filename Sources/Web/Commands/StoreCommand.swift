@@ -68,6 +68,12 @@ public enum StoreCommand {
         [AppServices.storeDirectory(inDataDirectory: dataDirectory), SessionJournal.directory(inDataDirectory: dataDirectory)]
     }
 
+    /// What a repair does with entries whose history crosses the damage, per store: sessions are
+    /// ended; accounts must set a new password and reset links are withdrawn; the rest is named.
+    static func repairPolicy(for directory: String, in dataDirectory: String) -> RepairPolicy {
+        directory == SessionJournal.directory(inDataDirectory: dataDirectory) ? SessionJournal.repairPolicy : AccountService.repairPolicy
+    }
+
     private static func verify(_ store: JournalStore.Configuration, dataDirectory: String, output: (String) -> Void) -> Int32 {
         let verification = JournalStore.verify(store)
         output(verification.description)
@@ -86,7 +92,8 @@ public enum StoreCommand {
     ) -> Int32 {
         let report: RepairReport
         do {
-            report = try now.map { try JournalStore.repair(store, now: $0) } ?? JournalStore.repair(store)
+            let policy = repairPolicy(for: store.directory, in: dataDirectory)
+            report = try now.map { try JournalStore.repair(store, now: $0, policy: policy) } ?? JournalStore.repair(store, policy: policy)
         } catch StorageError.locked {
             errors("waypoint: the store in \(dataDirectory) is open in a running server: stop it first")
             return 1
@@ -120,10 +127,14 @@ public enum StoreCommand {
                 recoverable (a torn tail, the end of a write a crash interrupted, which the next start
                 cuts) or damaged, with the byte offsets of every damaged stretch. Changes nothing and
                 is safe while the server runs. Exits 0 unless something is damaged, then 1.
-        repair  With the server stopped: keeps the snapshot if it is intact and every intact journal
-                record, including those after the damage; copies each replaced file aside as
-                <name>.damaged-<UTC time> (nothing is deleted); writes a fresh snapshot and journal;
-                and says what it kept and dropped. An intact store is left untouched. Exits 0 when
-                the store opens afterwards, 1 otherwise.
+        repair  With the server stopped: keeps every intact snapshot entry and every intact journal
+                record, including those after the damage, and never brings back what a lost write
+                undid: a session whose lost records might have ended it is ended, an account among
+                the entries whose history crosses the damage must set a new password before signing
+                in, and every such entry is named. Copies each replaced file aside as
+                <name>.damaged-<UTC time> (nothing is deleted, no name is reused) with the whole
+                report beside them; writes a fresh snapshot and journal. An intact store is left
+                untouched, and a repaired folder is never seeded again. Exits 0 when the store opens
+                afterwards, 1 otherwise. See docs/recovery.md.
         """
 }

@@ -77,12 +77,29 @@ extension WaypointConfiguration {
         },
         Option(flag: "--trusted-proxy", variable: "WAYPOINT_TRUSTED_PROXIES", placeholder: "CIDR[,CIDR]",
                defaultText: "none",
-               summary: "proxies whose Forwarded / X-Forwarded-* headers are believed") {
+               summary: "proxies whose forwarding header (see --forwarded-header) is believed") {
             configuration, value, source throws(Error) in
-            guard let proxies = TrustedProxies(list: value) else {
+            guard let proxies = TrustedProxies(list: value, header: configuration.trustedProxies.header) else {
                 throw .invalidValue(source: source, value: value, expected: "IP ranges such as 10.0.0.0/8,fd00::/8")
             }
             configuration.trustedProxies = proxies
+        },
+        Option(flag: "--forwarded-header", variable: "WAYPOINT_FORWARDED_HEADER", placeholder: "NAME",
+               defaultText: "x-forwarded-for",
+               summary: "the one header the trusted proxy sets: x-forwarded-for or forwarded") {
+            configuration, value, source throws(Error) in
+            guard let header = ForwardedHeader(rawValue: value.lowercased()) else {
+                throw .invalidValue(source: source, value: value, expected: "x-forwarded-for or forwarded")
+            }
+            configuration.trustedProxies = configuration.trustedProxies.believing(header)
+        },
+        Option(flag: "--ipv6-prefix", variable: "WAYPOINT_IPV6_PREFIX", placeholder: "BITS", defaultText: "64",
+               summary: "IPv6 clients are counted (sessions, sign-in throttles) per block of this size") {
+            configuration, value, source throws(Error) in
+            guard let bits = Int(value), (32...128).contains(bits) else {
+                throw .invalidValue(source: source, value: value, expected: "a whole number of bits from 32 to 128")
+            }
+            configuration.ipv6CountingPrefix = bits
         },
         Option(flag: "--max-connections", variable: "WAYPOINT_MAX_CONNECTIONS", placeholder: "NUMBER",
                defaultText: "10000",
@@ -92,6 +109,15 @@ extension WaypointConfiguration {
                 throw .invalidValue(source: source, value: value, expected: "a whole number from 1 to 1000000")
             }
             configuration.maxConnections = maximum
+        },
+        Option(flag: "--max-streams", variable: "WAYPOINT_MAX_STREAMS", placeholder: "NUMBER",
+               defaultText: "half of --max-connections",
+               summary: "open live-update streams at most; the rest of the connection cap stays for pages") {
+            configuration, value, source throws(Error) in
+            guard let maximum = Int(value), (0...1_000_000).contains(maximum) else {
+                throw .invalidValue(source: source, value: value, expected: "a whole number from 0 to 1000000")
+            }
+            configuration.maxStreams = maximum
         },
         Option(flag: "--redis-url", variable: "WAYPOINT_REDIS_URL", placeholder: "URL", defaultText: "none",
                summary: "redis:// or rediss:// URL: state shared by every instance instead of the embedded store") {
@@ -153,6 +179,7 @@ extension WaypointConfiguration {
             guard let variable = option.variable, let value = environment[variable] else { continue }
             try option.apply(&configuration, value, "environment variable \(variable)")
         }
+        try parseDemoPassword(environment, into: &configuration)
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -201,6 +228,10 @@ extension WaypointConfiguration {
             lines.append("  \(pad(row.0, flagWidth))  \(pad(row.1, variableWidth))  \(pad(row.2, defaultWidth))  \(row.3)")
         }
         lines += [
+            "",
+            "WAYPOINT_DEMO_PASSWORD sets the password a new data folder's 'demo' administrator gets. Without it,",
+            "a server listening beyond loopback makes up a random one and prints it once in the log; on loopback",
+            "the demo account has the password in the README.",
             "",
             "Subcommands (see 'waypoint store --help' and 'waypoint migrate --help'):",
             "  waypoint store verify [--data DIR]  report each store file's state with byte offsets (exit 1 if damaged)",

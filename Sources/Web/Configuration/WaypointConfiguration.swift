@@ -12,6 +12,8 @@ public struct WaypointConfiguration: Sendable, Equatable {
     public var dataDirectory = "./data"
     /// What a new data folder is seeded with.
     public var demoData = DemoDataSet.library
+    /// The seeded `demo` account's password (`WAYPOINT_DEMO_PASSWORD`); nil: see `demoPasswordChoice`.
+    public var demoPassword: String?
     public var publicDirectory = "./Public"
     public var templatesDirectory = "./Templates"
     /// Template reload and near-match 404s.
@@ -26,11 +28,16 @@ public struct WaypointConfiguration: Sendable, Equatable {
     /// Open connections at most; nil: the server's default (10,000), lowered to what the open-file
     /// limit allows (`main.swift` works that out). At the cap, idle keep-alive connections make room.
     public var maxConnections: Int?
+    /// Open event streams (live pages) at most; nil: half the connection cap.
+    public var maxStreams: Int?
     /// The origin the site is reached at (`https://example.com`): used for redirects to HTTPS and
     /// links in mails instead of the request's Host header; nil derives them from the request.
     public var publicURL: HTTPOrigin?
-    /// Peers whose forwarding headers name the client; nobody's by default.
+    /// Peers whose forwarding header (X-Forwarded-For unless `--forwarded-header` says
+    /// otherwise) names the client; nobody's by default.
     public var trustedProxies = TrustedProxies()
+    /// IPv6 clients are counted per block of this many leading bits (a subscriber's /64).
+    public var ipv6CountingPrefix = 64
     /// Where shared state lives when several instances serve one site; nil keeps the embedded
     /// store in the data folder. Its CA file (`--redis-ca`) is already folded in.
     public var redis: RedisConfiguration?
@@ -58,6 +65,8 @@ public struct WaypointConfiguration: Sendable, Equatable {
     public var serverConfiguration: HTTPServer.Configuration {
         var configuration = HTTPServer.Configuration(host: host, port: port, tls: tls, serverName: Self.serverName)
         if let maxConnections { configuration.maxConnections = maxConnections }
+        configuration.trustedProxies = trustedProxies
+        configuration.maxStreams = maxStreams
         return configuration
     }
 

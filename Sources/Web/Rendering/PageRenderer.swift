@@ -21,10 +21,19 @@ final class PageRenderer: Sendable {
 
     /// The screen's page. Throws when the templates and the data disagree (a bug: answer 500).
     /// `csrfToken` is the session's secret; the page carries it masked afresh (see `CSRFToken`).
-    func page(_ screen: Screen, csrfToken: String, status: HTTPStatus, secure: Bool) throws(TemplateError) -> HTTPResponse {
+    /// `live`: this session's open event streams and the events sent to them, for the inspector.
+    func page(
+        _ screen: Screen, csrfToken: String, status: HTTPStatus, secure: Bool, live: (open: Int, sent: Int)? = nil
+    ) throws(TemplateError) -> HTTPResponse {
         if let problem = templates.problem { throw problem }
         let masked = CSRFToken.masked(csrfToken)
-        let body = try render(screen.template.rawValue) { screen.addFields(to: &$0, csrfToken: masked) }
+        let body = try render(screen.template.rawValue) { data in
+            screen.addFields(to: &data, csrfToken: masked)
+            if let live {
+                data.add(Keys.liveStreams, live.open)
+                data.add(Keys.liveEventsSent, live.sent)
+            }
+        }
         return HTTPResponse(status: status, headers: SecurityHeaders.headers(SecurityHeaders.html, secure: secure), body: body)
     }
 

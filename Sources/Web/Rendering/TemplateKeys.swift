@@ -28,6 +28,8 @@ enum Keys {
     static let error: TemplateKey = "error"
     static let errors: TemplateKey = "errors"
     static let events: TemplateKey = "events"
+    static let liveStreams: TemplateKey = "liveStreams"
+    static let liveEventsSent: TemplateKey = "liveEventsSent"
     static let favouriteAction: TemplateKey = "favouriteAction"
     static let favouriteActionLabel: TemplateKey = "favouriteActionLabel"
     static let favouriteIntent: TemplateKey = "favouriteIntent"
@@ -151,6 +153,7 @@ enum Keys {
         position, prefix, problem, registerHref, rows, settings, settingsHref, settingsLink, sheet, sheetHref,
         showSubtitles, stack, stacks, status, submitLabel, subtitle, summary, tab, tabs, text, theme, themeOptions,
         time, timestamp, title, todayISO, todayText, treeLines, url, value, viewer, warning, warnings, requestID,
+        liveStreams, liveEventsSent,
     ]
 
     static let names = Set(all.map(\.name))

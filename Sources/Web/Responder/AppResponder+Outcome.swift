@@ -11,7 +11,8 @@ extension AppResponder {
     {
         switch outcome {
         case .render(let screen):
-            return page(screen, csrfToken: session.record.withLock { $0.csrfToken }, connection: connection)
+            let live = screen.template == .inspector ? self.live.streams(of: session.id) : nil
+            return page(screen, csrfToken: session.record.withLock { $0.csrfToken }, connection: connection, live: live)
         case .rateLimited(let screen, let seconds):
             var response = page(
                 screen, csrfToken: session.record.withLock { $0.csrfToken }, connection: connection, status: .tooManyRequests)
@@ -22,6 +23,8 @@ extension AppResponder {
         case .canonical(let target):
             return canonicalRedirect(to: target.print(), connection: connection)
         case .signIn(let user, let target):
+            let previous = session.id
+            defer { live.sessionEnded(previous, because: "signed-in") }
             if let saved = userNavigation?.navigation(of: user.id) {
                 _ = try? session.withNavigation(dependencies) { $0.adoptTabs(from: saved) }
             }
@@ -44,6 +47,8 @@ extension AppResponder {
             // The user's tabs as left here are what their next sign-in, anywhere, brings back.
             try? userNavigation?.save([session.record.withLock { $0 }])
             // The old id dies with the sign-in; the navigation stays with the new visitor id.
+            let previous = session.id
+            defer { live.sessionEnded(previous, because: "signed-out") }
             do {
                 try sessions.rotate(session, now: clock()) { $0.userID = nil }
             } catch {
@@ -64,7 +69,10 @@ extension AppResponder {
     }
 
     /// A screen's page with the status its outcome implies (200, 422 for a refused form, 404, 403).
-    func page(_ screen: Screen?, csrfToken: String, connection: ConnectionInfo, status: HTTPStatus? = nil) -> HTTPResponse {
+    func page(
+        _ screen: Screen?, csrfToken: String, connection: ConnectionInfo, status: HTTPStatus? = nil,
+        live: (open: Int, sent: Int)? = nil
+    ) -> HTTPResponse {
         guard let screen else { return renderer.errorPage(.internalServerError, secure: connection.isSecure) }
         let status = status ?? {
             switch screen.status {
@@ -75,7 +83,7 @@ extension AppResponder {
             }
         }()
         do {
-            return try renderer.page(screen, csrfToken: csrfToken, status: status, secure: connection.isSecure)
+            return try renderer.page(screen, csrfToken: csrfToken, status: status, secure: connection.isSecure, live: live)
         } catch {
             logger.error("page \(screen.url.print()) not rendered: \(error)")
             return renderer.errorPage(.internalServerError, secure: connection.isSecure)

@@ -16,7 +16,7 @@ extension AppResponder {
             do {
                 prepared = try shared.prepare(
                     sessionID: request.cookie(Self.cookieName),
-                    admitting: mayStartSession(request) ? Client(address: connection.remoteAddress) : nil, now: clock())
+                    admitting: mayStartSession(request) ? countedClient(connection) : nil, now: clock())
             } catch {
                 logger.warning("shared state unavailable, answering 503: \(error)")
                 return reply.send(unavailable(secure: connection.isSecure))

@@ -17,14 +17,14 @@ extension AppResponder {
         guard Self.isForm(request.headers["Content-Type"]) else {
             return reply.send(renderer.errorPage(.unsupportedMediaType, secure: secure))
         }
-        guard let session = session(for: request, now: clock()) else {
+        guard let session = session(for: request, now: clock()) ?? visitorSession(for: route, request: request, secure: secure) else {
             return reply.send(renderer.errorPage(.forbidden, secure: secure))
         }
         guard Self.isSameOrigin(request) else {
             return reply.send(renderer.errorPage(.forbidden, secure: secure))
         }
         let body = request.body
-        let client = Client(address: connection.remoteAddress, knownUsername: session.record.withLock { $0.knownUsername })
+        let client = countedClient(connection, knownUsername: session.record.withLock { $0.knownUsername })
         session.beginSlowWork()
         pool.submit { [self] in
             defer { session.endSlowWork() }
@@ -42,19 +42,25 @@ extension AppResponder {
                 input[name] = value
             }
             let fields = input
+            let digest = SubmissionReceipt.digest(path: request.path, body: body)
             let response: HTTPResponse
             do {
-                let (outcome, changed) = try session.withNavigation(dependencies) { coordinator in
-                    try coordinator.submit(route, form: fields, viewer: viewer(of: session), client: client)
+                let ((outcome, isRepeat), changed) = try session.withNavigation(dependencies) { coordinator in
+                    try session.once(digest) {
+                        try coordinator.submit(route, form: fields, viewer: viewer(of: session), client: client)
+                    }
                 }
-                if changed { sessions.markChanged(session) }
+                // A new receipt is a change to save, even when the screens stayed where they were.
+                var keptReceipt = false
+                if case .redirect = outcome, !isRepeat { keptReceipt = true }
+                if changed || keptReceipt { sessions.markChanged(session) }
                 response = self.response(for: outcome, route: route, session: session, connection: connection)
             } catch let error as RedisError {
                 // Shared state went away mid-request: the same 503 as before the request began.
-                logger.warning("\(request.method.rawValue) \(request.path): shared state unavailable, answering 503: \(error)")
+                logger.warning("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)): shared state unavailable, answering 503: \(error)")
                 response = unavailable(secure: secure)
             } catch {
-                logger.error("\(request.method.rawValue) \(request.path) failed: \(error)")
+                logger.error("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)) failed: \(error)")
                 response = renderer.errorPage(.internalServerError, secure: secure)
             }
             reply.send(response)

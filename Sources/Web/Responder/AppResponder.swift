@@ -24,7 +24,8 @@ final class AppResponder: HTTPResponder {
     let admission: VisitorAdmission
     /// Signed-in users' tabs, brought back at sign-in on any browser.
     let userNavigation: UserNavigation?
-    let proxies: TrustedProxies
+    /// IPv6 clients are counted (visitor admission, throttles) per block of this many leading bits.
+    let ipv6CountingPrefix: Int
     let renderer: PageRenderer
     let pool: WorkerPool
     let logger: Logger
@@ -34,6 +35,8 @@ final class AppResponder: HTTPResponder {
     /// (see `respondShared`); nil when this instance is the only one.
     let sharedState: SharedState?
     let metrics: AppMetrics
+    /// The open pages' event streams (`/_events`).
+    let live: LiveUpdates
     let readiness: Readiness
     /// What `/metrics` reports from outside the app (the server, the pool); set once the server exists.
     let metricsSources: @Sendable () -> AppMetrics.Sources?
@@ -41,30 +44,31 @@ final class AppResponder: HTTPResponder {
     init(
         dependencies: AppDependencies, sessions: SessionStore, userNavigation: UserNavigation? = nil,
         admission: VisitorAdmission,
-        proxies: TrustedProxies = TrustedProxies(), renderer: PageRenderer,
+        ipv6CountingPrefix: Int = 64, renderer: PageRenderer,
         pool: WorkerPool, logger: Logger, clock: @escaping @Sendable () -> Int64,
         sharedState: SharedState? = nil,
         metrics: AppMetrics = AppMetrics(allowed: []), readiness: Readiness = Readiness(check: { true }),
+        live: LiveUpdates = LiveUpdates(),
         metricsSources: @escaping @Sendable () -> AppMetrics.Sources? = { nil }
     ) {
         self.sharedState = sharedState
         self.metrics = metrics
+        self.live = live
         self.readiness = readiness
         self.metricsSources = metricsSources
         self.dependencies = dependencies
         self.sessions = sessions
         self.admission = admission
         self.userNavigation = userNavigation
-        self.proxies = proxies
+        self.ipv6CountingPrefix = ipv6CountingPrefix
         self.renderer = renderer
         self.pool = pool
         self.logger = logger
         self.clock = clock
     }
 
-    func respond(to request: HTTPRequest, connection peer: ConnectionInfo, reply original: HTTPReply) {
-        // Behind a trusted proxy, the client is the one it forwards for.
-        let connection = proxies.client(of: peer, headers: request.headers)
+    /// `connection` names the client already: the server resolved what a trusted proxy forwarded.
+    func respond(to request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply) {
         switch request.path {
         case "/healthz":
             return original.labeled(ExchangeLabel("healthz")).send(health(request, secure: connection.isSecure))
@@ -84,6 +88,7 @@ final class AppResponder: HTTPResponder {
     /// Routes a request whose state is up to date: GETs are answered here, POSTs go to a worker.
     /// `admitted`: a cookie-less visitor's admission, when it was counted in advance.
     func route(_ request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply, admitted: Bool? = nil) {
+        if request.path == LiveUpdates.path { return events(request, connection: connection, reply: original) }
         guard let (route, label, hidesPath) = AppRoute.parseLabeled(path: request.path, query: request.query) else {
             if let location = trailingSlashLocation(request) {
                 return original.send(canonicalRedirect(to: location, connection: connection))
@@ -132,8 +137,13 @@ final class AppResponder: HTTPResponder {
             }
         }
         let admitted = request.method == .get
-            && (counted ?? admission.admits(Client(address: connection.remoteAddress), now: Date(timeIntervalSince1970: Double(now))))
-        reply.send(show(route, session: sessions.makeSession(now: now), admission: admitted ? .admitted : .passing, connection: connection))
+            && (counted ?? admission.admits(countedClient(connection), now: Date(timeIntervalSince1970: Double(now))))
+        let session = sessions.makeSession(now: now)
+        if !admitted, let token = VisitorFormCookie.token(in: request, secure: connection.isSecure) {
+            // The forms of a visitor without a session keep one token: any open tab's form still posts.
+            session.record.withLock { $0.csrfToken = token }
+        }
+        reply.send(show(route, session: session, admission: admitted ? .admitted : .passing, connection: connection))
     }
 
     /// Where a GET's session stands.
@@ -157,7 +167,7 @@ final class AppResponder: HTTPResponder {
             outcome = pending.outcome()
             if changed { sessions.markChanged(session) }
         } catch {
-            logger.error("GET \(route.print()) failed: \(error)")
+            logger.error("GET \(route.redactedPath) failed: \(error)")
             return renderer.errorPage(.internalServerError, secure: connection.isSecure)
         }
         var response = response(for: outcome, route: route, session: session, connection: connection)
@@ -168,6 +178,10 @@ final class AppResponder: HTTPResponder {
             response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
         case .stored:
             refreshCookie(of: session, in: &response, connection: connection)
+        case .passing where route.takesVisitorForms && response.status != .notFound:
+            response.headers.add(
+                "Set-Cookie",
+                VisitorFormCookie.header(token: session.record.withLock { $0.csrfToken }, secure: connection.isSecure))
         case .admitted, .passing:
             break
         }

@@ -8,8 +8,10 @@ import Synchronization
 enum RequestID {
     static let header = "X-Request-Id"
 
+    /// A client's own `X-Request-Id` is never adopted: it could collide with another request's id,
+    /// or point a log search at the wrong request. `peer` is the socket's peer, not the forwarded client.
     static func decide(for request: HTTPRequest, peer: ConnectionInfo, proxies: TrustedProxies) -> String {
-        if !proxies.networks.isEmpty, proxies.trusts(peer.remoteAddress), let given = request.headers[header], isWellFormed(given) {
+        if !proxies.networks.isEmpty, proxies.trusts(peer.peerAddress), let given = request.headers[header], isWellFormed(given) {
             return given
         }
         return generate()

@@ -19,13 +19,16 @@ struct SessionRecord: Codable, Sendable, Equatable {
     var cookieIssued: Int64?
     /// The navigation state as of the last request.
     var navigation: NavigationSnapshot?
+    /// The latest form submissions that changed something and what they answered (see
+    /// `SubmissionReceipt`); nil in records saved before receipts existed.
+    var receipts: [SubmissionReceipt]?
     /// Which save of the session this copy comes from (0: never saved). With Redis a save succeeds
     /// only if the stored version is still this one, so a copy that another instance's save made
     /// stale never overwrites it. Stored beside the record, not in it.
     var version: Int64 = 0
 
     enum CodingKeys: String, CodingKey {
-        case id, userID, settings, csrfToken, lastSeen, knownUsername, cookieIssued, navigation
+        case id, userID, settings, csrfToken, lastSeen, knownUsername, cookieIssued, navigation, receipts
     }
 
     var reference: SessionReference { SessionReference(id: id, userID: userID) }

@@ -1,0 +1,87 @@
+extension HTTPResponseSerializer {
+    /// The fields the server owns on every response, written by the serializer itself after the
+    /// response's own: the response is framed as it is, with no field list rebuilt per response
+    /// (`set` scans and reshuffles the list, and each value would be a new String).
+    public struct ServerFields {
+        public enum ContentLength: Equatable {
+            /// Whatever the response carries (a 304's, or a HEAD answer's own).
+            case asGiven
+            /// None at all: the response's are dropped (1xx, 204).
+            case omitted
+            /// This value; the response's are dropped.
+            case value(Int)
+        }
+
+        public var contentLength: ContentLength
+        /// The `Date` value; any the response carries is dropped.
+        public var date: String
+        /// `Connection: close` or `keep-alive`; any the response carries is dropped.
+        public var closing: Bool
+        /// Sent when the response names no server of its own; nil sends none (the server's
+        /// configured name, `HTTPServer.Configuration.serverName`).
+        public var server: String?
+
+        public init(contentLength: ContentLength, date: String, closing: Bool, server: String? = nil) {
+            self.contentLength = contentLength
+            self.date = date
+            self.closing = closing
+            self.server = server
+        }
+    }
+
+    /// Appends the status line, the response's headers (minus those `fields` replaces), the server's
+    /// fields, and (unless `headOnly`) the body to `buffer`.
+    public static func write(
+        _ response: HTTPResponse, headOnly: Bool, fields: ServerFields, into buffer: inout [UInt8]
+    ) {
+        let needed = buffer.count + 256 + response.headers.count * 40 + (headOnly ? 0 : response.body.count)
+        if buffer.capacity < needed { buffer.reserveCapacity(max(needed, buffer.capacity * 2)) }
+        writeStatusLine(response.status, to: &buffer)
+        var namesServer = false
+        let replacesLength = fields.contentLength != .asGiven
+        for (name, value) in response.headers {
+            // Field names are settled by their length first: few share one with a server field.
+            switch name.utf8.count {
+            case 4 where ASCII.caseInsensitiveEquals(name, "Date"): continue
+            case 6 where ASCII.caseInsensitiveEquals(name, "Server"): namesServer = true
+            case 10 where ASCII.caseInsensitiveEquals(name, "Connection"): continue
+            case 14 where replacesLength && ASCII.caseInsensitiveEquals(name, "Content-Length"): continue
+            default: break
+            }
+            writeField(name, value, to: &buffer)
+        }
+        if case .value(let length) = fields.contentLength {
+            buffer.append(contentsOf: "Content-Length: ".utf8)
+            appendDecimal(length, to: &buffer)
+            buffer.append(ASCII.cr)
+            buffer.append(ASCII.lf)
+        }
+        buffer.append(contentsOf: "Date: ".utf8)
+        appendValue(fields.date, to: &buffer)
+        buffer.append(ASCII.cr)
+        buffer.append(ASCII.lf)
+        if !namesServer, let server = fields.server {
+            buffer.append(contentsOf: "Server: ".utf8)
+            appendValue(server, to: &buffer)
+            buffer.append(ASCII.cr)
+            buffer.append(ASCII.lf)
+        }
+        buffer.append(contentsOf: fields.closing ? "Connection: close\r\n\r\n".utf8 : "Connection: keep-alive\r\n\r\n".utf8)
+        if !headOnly {
+            response.body.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
+        }
+    }
+
+    /// A non-negative integer in decimal, without making a String.
+    static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
+        precondition(value >= 0, "HTTPResponseSerializer: negative length")
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            buffer.append(UInt8(0x30 + rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+}

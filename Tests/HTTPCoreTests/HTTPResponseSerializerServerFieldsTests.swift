@@ -1,0 +1,45 @@
+import Testing
+@testable import HTTPCore
+
+/// The server's own fields are written after the response's, replacing any the response carries.
+@Suite struct HTTPResponseSerializerServerFieldsTests {
+    private func written(_ response: HTTPResponse, _ fields: HTTPResponseSerializer.ServerFields, headOnly: Bool = false) -> String {
+        var buffer: [UInt8] = []
+        HTTPResponseSerializer.write(response, headOnly: headOnly, fields: fields, into: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    @Test func theServersFieldsReplaceTheResponsesAndComeLast() {
+        var response = HTTPResponse.text("hello")
+        response.headers.add("date", "yesterday")
+        response.headers.add("Connection", "close")
+        response.headers.add("content-length", "99")
+        let text = written(response, .init(contentLength: .value(5), date: "Sun, 22 Nov 2026 00:00:00 GMT", closing: false, server: "Waypoint"))
+        #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(!text.contains("yesterday") && !text.contains("99") && !text.contains("close"))
+        #expect(text.hasSuffix(
+            "Content-Length: 5\r\nDate: Sun, 22 Nov 2026 00:00:00 GMT\r\nServer: Waypoint\r\nConnection: keep-alive\r\n\r\nhello"))
+    }
+
+    @Test func aResponsesOwnServerAndGivenLengthAreKept() {
+        var response = HTTPResponse(status: .notModified)
+        response.headers.add("Server", "Other")
+        response.headers.add("Content-Length", "1234")
+        let text = written(response, .init(contentLength: .asGiven, date: "d", closing: true, server: "Waypoint"), headOnly: true)
+        #expect(text.contains("Server: Other\r\n") && !text.contains("Server: Waypoint"))
+        #expect(text.contains("Content-Length: 1234\r\n"))
+        #expect(text.hasSuffix("Date: d\r\nConnection: close\r\n\r\n"))
+    }
+
+    @Test(arguments: [0, 7, 10, 1_000_000, 123_456_789])
+    func lengthsAreWrittenInDecimal(length: Int) {
+        let text = written(HTTPResponse(status: .noContent), .init(contentLength: .value(length), date: "d", closing: false), headOnly: true)
+        #expect(text.contains("Content-Length: \(length)\r\n"))
+    }
+
+    @Test func anOmittedLengthDropsTheResponses() {
+        var response = HTTPResponse(status: .noContent)
+        response.headers.add("Content-Length", "0")
+        #expect(!written(response, .init(contentLength: .omitted, date: "d", closing: false)).contains("Content-Length"))
+    }
+}

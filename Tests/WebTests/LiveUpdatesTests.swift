@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Web
+
+/// What changes elsewhere reaches open pages: each page's event stream hears of catalog changes
+/// at once, and of its session ending.
+@Suite struct LiveUpdatesTests {
+    /// Opens `/_events` as a browser's `EventSource` would, with `client`'s cookies.
+    func stream(_ app: TestApp, as client: WebClient, lastEventID: String? = nil) throws -> LoopbackClient {
+        let connection = try LoopbackClient(port: app.port, timeoutMilliseconds: 5_000)
+        let cookies = client.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        var head = "GET /_events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nCookie: \(cookies)\r\n"
+        if let lastEventID { head += "Last-Event-ID: \(lastEventID)\r\n" }
+        connection.send(head + "\r\n")
+        let answer = try connection.readUntil("\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(answer.contains("Content-Type: text/event-stream"))
+        #expect(answer.contains("Cache-Control: no-store"))
+        return connection
+    }
+
+    func waitForStreams(_ app: TestApp, _ count: Int) {
+        for _ in 0..<500 where app.application.responder.live.openStreams < count { usleep(2_000) }
+    }
+
+    @Test func anItemAddedInOneBrowserReachesAnotherBrowsersPage() throws {
+        let app = try TestApp()
+        let watcher = app.client()
+        _ = try watcher.get("/library/category-3")
+        let events = try stream(app, as: watcher)
+        waitForStreams(app, 1)
+        let author = app.client()
+        try author.signIn()
+        let added = try author.submit("/library/category-3/items/new", form: [("title", "Seen live"), ("subtitle", "")])
+        #expect(added.status == 303)
+        let event = try events.readUntil("\n\n")
+        #expect(event.contains("event: catalog\n"))
+        #expect(event.contains(#""change":"added""#))
+        #expect(event.contains(#""category":"category-3""#))
+        #expect(event.contains(#""title":"Seen live""#))
+        #expect(event.contains(#""list":"\/library\/category-3""#))
+    }
+
+    @Test func aBrowserThatMissedEventsGetsThemOnReconnecting() throws {
+        let app = try TestApp()
+        let watcher = app.client()
+        _ = try watcher.get("/library/category-3")
+        let first = try stream(app, as: watcher)
+        waitForStreams(app, 1)
+        let author = app.client()
+        try author.signIn()
+        _ = try author.submit("/library/category-3/items/new", form: [("title", "First"), ("subtitle", "")])
+        let seen = try first.readUntil("\n\n")
+        let id = try #require(seen.split(separator: "\n").first { $0.hasPrefix("id: ") }?.dropFirst(4))
+        _ = try author.submit("/library/category-3/items/new", form: [("title", "Missed"), ("subtitle", "")])
+        let resumed = try stream(app, as: watcher, lastEventID: String(id))
+        #expect(try resumed.readUntil("\n\n").contains(#""title":"Missed""#))
+        let stranger = try stream(app, as: watcher, lastEventID: "from-another-process-1")
+        #expect(try stranger.readUntil("\n\n").contains("event: reset\n"))
+    }
+
+    @Test func signingOutInAnotherTabTellsThePageAndEndsItsStream() throws {
+        let app = try TestApp()
+        let browser = app.client()
+        try browser.signIn()
+        let events = try stream(app, as: browser)
+        waitForStreams(app, 1)
+        let page = try browser.get("/library/category-1")
+        let out = try browser.post("/logout", form: [("csrfToken", page.csrfToken ?? "")])
+        #expect(out.status == 303)
+        #expect(try events.readUntil("\n\n").contains("event: signed-out\n"))
+        #expect(events.isClosedByServer())
+    }
+
+    @Test func theInspectorShowsTheSessionsOpenStreams() throws {
+        let app = try TestApp()
+        let browser = app.client()
+        _ = try browser.get("/library/category-1")
+        let events = try stream(app, as: browser)
+        waitForStreams(app, 1)
+        let inspector = try browser.get("/_navigation")
+        #expect(inspector.status == 200)
+        #expect(inspector.text.contains("Open pages following this session: 1."))
+        _ = events
+    }
+
+    @Test func withoutASessionThereIsNothingToFollow() throws {
+        let app = try TestApp()
+        let response = try app.client().get("/_events")
+        #expect(response.status == 204)
+    }
+}
