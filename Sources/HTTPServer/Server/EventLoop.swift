@@ -582,12 +582,12 @@ extension EventLoop {
         loopThread.assertCurrent()
         guard let connection = connections[connectionID], connection.isOpen else { return opened(nil) }
         guard settings.streamBudget.acquire() else {
-            complete(streamRefusal, connectionID: connectionID, sequence: sequence)
+            complete(streamRefusal, label: nil, connectionID: connectionID, sequence: sequence)
             return opened(nil)
         }
         guard let exchange = connection.machine.handOver(sequence: sequence) else {
             settings.streamBudget.release()
-            complete(streamRefusal, connectionID: connectionID, sequence: sequence)
+            complete(streamRefusal, label: nil, connectionID: connectionID, sequence: sequence)
             return opened(nil)
         }
         var response = head
