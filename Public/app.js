@@ -117,11 +117,28 @@
     // A link that is still there and still goes to the same place keeps focus and scroll (a list
     // item, a tab); otherwise this is a new screen: its heading takes the focus, the window the top.
     if (visible(trigger) && trigger.getAttribute("href") === href) return;
+    // "Back to the list" names the item's row (#item-45): the list opens there, its link focused.
+    const row = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (row && row.closest(".item-list")) return reveal(row, "center") && focus(row.querySelector("a"));
     focus(first(document, ["#detail-title", "#settings-title", "#list-title", "main h1"]));
     scrollTo({top: 0, behavior: "instant"});
   }
 
-  async function visit(url, {method = "GET", body, trigger, push = true, state} = {}) {
+  // Scrolls the item list (not the window) so `row` shows; true when there was one.
+  function reveal(row, where) {
+    const list = row && row.closest(".item-list");
+    if (!list) return false;
+    if (list.scrollHeight > list.clientHeight) {
+      const top = row.offsetTop - list.offsetTop, bottom = top + row.offsetHeight;
+      if (where === "center" || top < list.scrollTop || bottom > list.scrollTop + list.clientHeight)
+        list.scrollTop = top - (list.clientHeight - row.offsetHeight) / 2;
+    } else {
+      row.scrollIntoView({block: where === "center" ? "center" : "nearest", behavior: "instant"});
+    }
+    return true;
+  }
+
+  async function visit(url, {method = "GET", body, trigger, push = true, state, sending = []} = {}) {
     if (current) current.abort();
     const mine = current = new AbortController();
     root.setAttribute("aria-busy", "true");
@@ -141,15 +158,18 @@
       // The element a #fragment picked stays :target until replaced; a new screen must not keep it.
       const target = document.querySelector(":target");
       if (target && to.hash !== location.hash) target.replaceWith(target.cloneNode(true));
-      swap(page, trigger, push);
       if (push && to.href !== location.href) history.pushState(null, "", to);
       else history.replaceState(history.state, "", to);
       shown = here();
+      swap(page, trigger, push);
       if (!push) restore(state);
       document.dispatchEvent(new CustomEvent("waypoint:swap"));
     } catch (error) {
       if (error.name !== "AbortError") location.assign(response ? response.url : url);
     } finally {
+      const [form, submitter] = sending;  // still here (an answer that kept them, or none came)
+      if (form) form.removeAttribute("aria-busy");
+      if (submitter) submitter.disabled = false;
       clearTimeout(slow);
       if (mine === current) current = null;
       if (!current) {
@@ -184,12 +204,16 @@
     if (event.defaultPrevented || form.target || method === "dialog" || action.origin !== location.origin
       || form.enctype !== "application/x-www-form-urlencoded") return;
     event.preventDefault();
+    if (form.hasAttribute("aria-busy")) return;  // sent already: a second click sends nothing
     const data = new URLSearchParams(new FormData(form, submitter));
     if (method === "get") {
       action.search = data;
       visit(action.href, {trigger: submitter});
     } else {
-      visit(action.href, {method: "POST", body: data, trigger: submitter});
+      // Until the answer is in, the form says it is sending and its button cannot send it again.
+      form.setAttribute("aria-busy", "true");
+      if (submitter) submitter.disabled = true;
+      visit(action.href, {method: "POST", body: data, trigger: submitter, sending: [form, submitter]});
     }
   });
 
@@ -217,7 +241,8 @@
   // happened. Without script nothing changes: pages are right at the next request.
   const liveURL = document.body.dataset.live;
   if (liveURL && window.EventSource) {
-    const live = new EventSource(liveURL);
+    const handlers = [];
+    const on = (name, handler) => handlers.push([name, handler]);
     const say = text => {
       const flash = document.querySelector(".flash");
       const line = document.createElement("p");
@@ -227,7 +252,7 @@
     const editing = () => Boolean(document.querySelector("dialog[open]")
       || (document.activeElement && document.activeElement.matches("input:not([type=hidden]), textarea, select")));
     const done = {added: "added", updated: "changed", removed: "deleted", moved: "moved"};
-    live.addEventListener("catalog", async event => {
+    on("catalog", async event => {
       const change = JSON.parse(event.data);
       const [section, shelf, items, item] = location.pathname.split("/").filter(Boolean);
       const showsItem = section === "library" && items === "items" && item === String(change.item);
@@ -242,15 +267,27 @@
       await visit(location.href, {push: false});
       say(`${name} was ${done[change.change]}.`);
     });
-    live.addEventListener("signed-out", () => setTimeout(() => {
+    on("signed-out", () => setTimeout(() => {
       // This tab's own sign-out has swapped the page by now; another tab's has not.
       if (document.querySelector(".logout-form")) say("You were signed out in another tab. What you typed here is kept: sign in again to save it.");
     }, 500));
     for (const name of ["signed-in", "reset"]) {
-      live.addEventListener(name, () => { if (!editing() && !current) visit(location.href, {push: false}); });
+      on(name, () => { if (!editing() && !current) visit(location.href, {push: false}); });
     }
+    // A page kept in the back/forward cache holds no stream (the browser allows a site only a few
+    // connections, which pages on screen need); shown again, it opens a new one.
+    const connect = () => {
+      const source = new EventSource(liveURL);
+      for (const [name, handler] of handlers) source.addEventListener(name, handler);
+      return source;
+    };
+    let live = connect();
+    addEventListener("pagehide", () => live.close());
+    addEventListener("pageshow", event => { if (event.persisted) live = connect(); });
   }
 
   restore(history.state);
+  // A deep-linked or restored selection shows in its list (a saved scroll, if any, came first).
+  if (!history.state) reveal(document.querySelector(".item-list a[aria-current=page]")?.parentElement, "nearest");
   settleSheet(null);
 })();

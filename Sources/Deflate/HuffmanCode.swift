@@ -11,6 +11,9 @@ enum HuffmanCode {
         let lengthCounts = UnsafeMutablePointer<Int>.allocate(capacity: 64)
         /// The code-length header's run-length symbols (symbol | extra << 8).
         let runs = UnsafeMutablePointer<UInt16>.allocate(capacity: 320)
+        /// The radix sort's second buffer and its 256 bucket counts.
+        let sortBuffer = UnsafeMutablePointer<Int>.allocate(capacity: 320)
+        let buckets = UnsafeMutablePointer<Int>.allocate(capacity: 256)
         /// The code-length code: its frequencies (twice: the builder may add to one), lengths and codes.
         let headerFrequencies = UnsafeMutableBufferPointer<Int>.allocate(capacity: 19)
         let headerCounted = UnsafeMutableBufferPointer<Int>.allocate(capacity: 19)
@@ -25,6 +28,8 @@ enum HuffmanCode {
         }
 
         deinit {
+            sortBuffer.deallocate()
+            buckets.deallocate()
             headerFrequencies.deallocate()
             headerCounted.deallocate()
             headerLengths.deallocate()
@@ -58,11 +63,20 @@ enum HuffmanCode {
         // Keys (frequency, symbol) sorted by frequency, then symbol, ascending.
         let keys = scratch.keys
         var count = 0
+        var largest = 0
         for symbol in 0..<frequencies.count where frequencies[symbol] > 0 {
             keys[count] = frequencies[symbol] << 9 | symbol
+            largest = max(largest, frequencies[symbol])
             count += 1
         }
-        heapSort(keys, count)
+        if count <= 32 {
+            insertionSort(keys, count)
+        } else if largest < 1 << 16 {
+            // Keys are made in symbol order: a stable sort on the frequency alone keeps ties by symbol.
+            radixSortByFrequency(keys, count, scratch: scratch)
+        } else {
+            heapSort(keys, count)
+        }
         let symbols = scratch.symbols
         for i in 0..<count {
             symbols[i] = keys[i] & 511
@@ -79,6 +93,44 @@ enum HuffmanCode {
             for _ in 0..<lengthCounts[length] {
                 next -= 1
                 lengths[symbols[next]] = UInt8(length)
+            }
+        }
+    }
+
+    private static func insertionSort(_ a: UnsafeMutablePointer<Int>, _ count: Int) {
+        var index = 1
+        while index < count {
+            let value = a[index]
+            var hole = index
+            while hole > 0 && a[hole &- 1] > value {
+                a[hole] = a[hole &- 1]
+                hole &-= 1
+            }
+            a[hole] = value
+            index &+= 1
+        }
+    }
+
+    /// Stable LSD radix sort of keys (frequency << 9 | symbol) by their 16-bit frequency, two bytes.
+    private static func radixSortByFrequency(_ a: UnsafeMutablePointer<Int>, _ count: Int, scratch: Scratch) {
+        let other = scratch.sortBuffer
+        let buckets = scratch.buckets
+        for pass in 0..<2 {
+            let shift = pass == 0 ? 9 : 17
+            let (source, target) = pass == 0 ? (a, other) : (other, a)
+            buckets.update(repeating: 0, count: 256)
+            for index in 0..<count { buckets[(source[index] &>> shift) & 0xFF] &+= 1 }
+            var total = 0
+            for bucket in 0..<256 {
+                let size = buckets[bucket]
+                buckets[bucket] = total
+                total &+= size
+            }
+            for index in 0..<count {
+                let key = source[index]
+                let bucket = (key &>> shift) & 0xFF
+                target[buckets[bucket]] = key
+                buckets[bucket] &+= 1
             }
         }
     }

@@ -58,6 +58,8 @@ public final class AppServices: Sendable {
     public let outbox: Outbox
     /// True when this start seeded the demo content.
     public let seeded: Bool
+    /// With Redis: the marker of the data it held when this instance started (see `joinStartMarker`).
+    public let redisStartMarker: String?
     private let mail: MailQueue
 
     /// The store's folder inside a data folder.
@@ -103,12 +105,23 @@ public final class AppServices: Sendable {
             try DemoData.seedIfEmpty(
                 store: store, catalog: catalog, accounts: accounts, set: configuration.demoData, password: demoPassword.password)
         }
+        let markerFile = RedisStartMarkerFile(dataDirectory: configuration.dataDirectory)
+        if let redisStore, markerFile.read() != nil, try redisStore.currentStartMarker() == nil, redisStore.isEmpty {
+            throw RedisLostItsData(markerFile: markerFile.path)
+        }
         if !configuration.seedDemoData {
             seeded = false
         } else if let redisStore {
             seeded = try redisStore.claimingFirstStart(seed)
         } else {
             seeded = try seed()
+        }
+        if let redisStore {
+            let marker = try redisStore.joinStartMarker()
+            try markerFile.write(marker)
+            redisStartMarker = marker
+        } else {
+            redisStartMarker = nil
         }
         if seeded {
             log("seeded the \(configuration.demoData.rawValue) demo catalog and the user \(DemoData.username)")

@@ -3,10 +3,10 @@ import Storage
 
 extension CatalogService {
     public func addItem(_ draft: ItemDraft, to category: CategoryID, creator: UserID?) throws -> Item {
-        let item = try storeNewItem { state in
-            guard state.category(category) != nil else { throw CatalogError.unknownCategory(category) }
+        let item = try storeNewItem { known, nextItemID in
+            guard known(category) else { throw CatalogError.unknownCategory(category) }
             return Item(
-                id: try newItemID(after: state), category: category, title: draft.title, subtitle: draft.subtitle,
+                id: try newItemID(floor: nextItemID), category: category, title: draft.title, subtitle: draft.subtitle,
                 createdAt: today(), creator: creator)
         }
         notify(.itemAdded(item))
@@ -33,8 +33,8 @@ extension CatalogService {
     /// Moves an item to another category; it keeps its id, so old links can be redirected.
     public func moveItem(_ id: ItemID, to category: CategoryID) throws -> Item {
         var origin = category
-        let item = try edit(id) { item, state in
-            guard state.category(category) != nil else { throw CatalogError.unknownCategory(category) }
+        let item = try edit(id) { item, known in
+            guard known(category) else { throw CatalogError.unknownCategory(category) }
             origin = item.category
             item.category = category
         }
@@ -64,28 +64,32 @@ extension CatalogService {
     }
 
     /// Adds categories and items (ids given) in one durable write: seeding 400 items costs one fsync.
+    /// Items go in one by one, as any write does: importing a batch costs the batch, not the catalog.
     public func importCatalog(categories: [Category], items: [Item]) throws {
         try writeLock.withLock { _ throws in
-            let existing = state.withLock { $0 }
+            var known = Set(state.withLock { $0.categories.map(\.id) })
+            var position = known.count
+            var added: [Category] = []
             var mutations: [StoreMutation] = []
-            var merged = existing.categories
-            for category in categories where !merged.contains(where: { $0.id == category.id }) {
+            mutations.reserveCapacity(categories.count + items.count)
+            for category in categories where !known.contains(category.id) {
                 mutations.append(.put(
                     collection: Self.categoriesCollection, key: category.id.rawValue,
-                    value: try StoreCoding.encode(StoredCategory(category: category, position: merged.count))))
-                merged.append(category)
+                    value: try StoreCoding.encode(StoredCategory(category: category, position: position))))
+                known.insert(category.id)
+                added.append(category)
+                position += 1
             }
             for item in items {
-                guard merged.contains(where: { $0.id == item.category }) else {
-                    throw CatalogError.unknownCategory(item.category)
-                }
+                guard known.contains(item.category) else { throw CatalogError.unknownCategory(item.category) }
                 mutations.append(.put(
                     collection: Self.itemsCollection, key: String(item.id.rawValue), value: try StoreCoding.encode(item)))
             }
             try store.apply(mutations)
-            let replaced = Set(items.map(\.id))
-            let allItems = existing.itemsByCategory.values.flatMap { $0 }.filter { !replaced.contains($0.id) } + items
-            state.withLock { $0 = CatalogState(categories: merged, items: allItems, nextItemID: existing.nextItemID) }
+            state.withLock { state in
+                for category in added { state.upsert(category) }
+                for item in items { state.upsert(item) }
+            }
         }
     }
 
@@ -93,9 +97,9 @@ extension CatalogService {
     /// different item): alone, this instance persists the next free id with each new item; sharing
     /// the store, the shared counter hands it out, so two instances creating items at the same
     /// moment never pick the same one (the floor covers ids this instance already knows of).
-    private func newItemID(after state: CatalogState) throws -> ItemID {
-        guard let idCounter else { return ItemID(state.nextItemID) }
-        return ItemID(try idCounter.takeNext(collection: Self.metaCollection, key: Self.nextItemIDKey, atLeast: state.nextItemID))
+    private func newItemID(floor nextItemID: Int) throws -> ItemID {
+        guard let idCounter else { return ItemID(nextItemID) }
+        return ItemID(try idCounter.takeNext(collection: Self.metaCollection, key: Self.nextItemIDKey, atLeast: nextItemID))
     }
 
     /// How often an edit is made again on what the store holds before it gives up: each retry means
@@ -107,15 +111,16 @@ extension CatalogService {
     /// since this one last synchronized. Then the change is made again on what the store holds,
     /// or, when the item is gone, it is gone here too and the edit is refused as for any unknown
     /// item, so an edit can never bring a deleted item back.
-    private func edit(_ id: ItemID, _ change: (inout Item, CatalogState) throws -> Void) throws -> Item {
+    private func edit(_ id: ItemID, _ change: (inout Item, _ known: (CategoryID) -> Bool) throws -> Void) throws -> Item {
         enum Outcome { case stored(Item), gone(from: CategoryID) }
         let outcome = try writeLock.withLock { _ throws -> Outcome in
-            let current = state.withLock { $0 }
-            guard var original = current.item(id) else { throw CatalogError.unknownItem(id) }
+            // Only the item is read: a copy of the whole state here would make the write below copy it again.
+            guard var original = state.withLock({ $0.item(id) }) else { throw CatalogError.unknownItem(id) }
+            let known = { (category: CategoryID) in self.state.withLock { $0.category(category) != nil } }
             var expected = try StoreCoding.encode(original)
             for _ in 0..<Self.editAttempts {
                 var item = original
-                try change(&item, current)
+                try change(&item, known)
                 let replacement = try store.replace(
                     Self.itemsCollection, key: String(id.rawValue), expected: expected, with: try StoreCoding.encode(item))
                 switch replacement {
@@ -141,12 +146,14 @@ extension CatalogService {
         }
     }
 
-    /// Runs `make` against the current state under the write lock, stores the new item it returns,
-    /// then publishes it to readers. The next free id is persisted with it, unless the shared
-    /// counter advanced it already (writing it here could lower it behind another instance's back).
-    private func storeNewItem(_ make: (CatalogState) throws -> Item) throws -> Item {
+    /// Runs `make` under the write lock with what it needs of the current state (which categories
+    /// exist, the next free id), stores the new item it returns, then publishes it to readers. The
+    /// next free id is persisted with it, unless the shared counter advanced it already (writing it
+    /// here could lower it behind another instance's back).
+    private func storeNewItem(_ make: (_ known: (CategoryID) -> Bool, _ nextItemID: Int) throws -> Item) throws -> Item {
         try writeLock.withLock { _ throws -> Item in
-            let item = try make(state.withLock { $0 })
+            let known = { (category: CategoryID) in self.state.withLock { $0.category(category) != nil } }
+            let item = try make(known, state.withLock { $0.nextItemID })
             var mutations: [StoreMutation] = [
                 .put(collection: Self.itemsCollection, key: String(item.id.rawValue), value: try StoreCoding.encode(item))
             ]

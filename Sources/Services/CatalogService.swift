@@ -45,7 +45,10 @@ public final class CatalogService: CatalogRepository {
         let categories = try StoreCoding.decodeAll(StoredCategory.self, in: Self.categoriesCollection, of: store)
             .sorted { ($0.position, $0.category.id) < ($1.position, $1.category.id) }
             .map(\.category)
-        let items = try StoreCoding.decodeAll(Item.self, in: Self.itemsCollection, of: store)
+        var reader = ItemJSONReader.Batch()
+        let items = try store.all(Self.itemsCollection).values.map { bytes in
+            try reader.item(from: bytes) ?? StoreCoding.decode(Item.self, from: bytes)
+        }
         let nextItemID = store.get(Self.metaCollection, key: Self.nextItemIDKey)
             .flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 1
         return CatalogState(categories: categories, items: items, nextItemID: nextItemID)
@@ -76,26 +79,52 @@ public final class CatalogService: CatalogRepository {
         state.withLock { $0.category(id) }
     }
 
+    /// Every item of the category: a copy of the whole shelf (pages read their slice instead).
     public func items(in category: CategoryID) -> [Item] {
-        state.withLock { $0.itemsByCategory[category] ?? [] }
+        state.withLock { $0.items(in: category) }
+    }
+
+    public func items(in category: CategoryID, order: ItemOrder, positions: Range<Int>) -> [Item] {
+        state.withLock { $0.items(in: category, order: order, positions: positions) }
+    }
+
+    public func position(of item: ItemID, in category: CategoryID, order: ItemOrder) -> Int? {
+        state.withLock { $0.position(of: item, in: category, order: order) }
     }
 
     public func itemCount(in category: CategoryID) -> Int {
-        state.withLock { $0.itemsByCategory[category]?.count ?? 0 }
+        state.withLock { $0.itemCount(in: category) }
     }
 
     public func item(_ id: ItemID) -> Item? {
         state.withLock { $0.item(id) }
     }
 
-    /// Under one lock: a Library page reads the sidebar and its list together.
+    /// Under one lock: a Library page reads the sidebar and its list together. Every item of the
+    /// selected category, copied: a page reads `snapshot(selecting:order:page:pageSize:)`.
     public func snapshot(selecting category: CategoryID?) -> CatalogSnapshot {
         state.withLock { state in
             let selected = category.flatMap { state.category($0) }
             return CatalogSnapshot(
                 categories: state.categories,
-                itemCounts: state.categories.map { state.itemsByCategory[$0.id]?.count ?? 0 },
-                selected: selected, items: selected.flatMap { state.itemsByCategory[$0.id] } ?? [])
+                itemCounts: state.categories.map { state.itemCount(in: $0.id) },
+                selected: selected, items: selected.map { state.items(in: $0.id) } ?? [])
+        }
+    }
+
+    /// Under one lock, the sidebar and one page of the selected category's list, found by binary
+    /// search whatever the category holds: the chunk of the list that holds the page (shared, not
+    /// copied), or the page's items when it spans two.
+    public func snapshot(selecting category: CategoryID?, order: ItemOrder, page: Int, pageSize: Int) -> CatalogSnapshot {
+        state.withLock { state in
+            let selected = category.flatMap { state.category($0) }
+            let count = selected.map { state.itemCount(in: $0.id) } ?? 0
+            let window = CatalogSnapshot.window(page: page, pageSize: pageSize, itemCount: count)
+            let stretch = selected.map { state.stretch(in: $0.id, order: order, covering: window) } ?? (items: [], start: 0)
+            return CatalogSnapshot(
+                categories: state.categories,
+                itemCounts: state.categories.map { state.itemCount(in: $0.id) },
+                selected: selected, items: stretch.items, itemCount: count, firstPosition: stretch.start, order: order)
         }
     }
 

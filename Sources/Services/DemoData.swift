@@ -12,18 +12,22 @@ public enum DemoData {
     public static let password = "demo-password"
     public static let email = "demo@example.com"
     public static let displayName = "Demo User"
+    /// Items per durable write when seeding (a few megabytes of journal each).
+    static let seedBatch = 25_000
 
     public static func categories(_ set: DemoDataSet) -> [Category] {
-        switch set {
+        switch set.kind {
         case .library: LibraryData.categories()
         case .benchmark: BenchmarkData.categories()
+        case .shelf: ShelfData.categories()
         }
     }
 
     public static func items(_ set: DemoDataSet) -> [Item] {
-        switch set {
+        switch set.kind {
         case .library: LibraryData.items()
         case .benchmark: BenchmarkData.items()
+        case .shelf(let count): ShelfData.items(count: count)
         }
     }
 
@@ -37,7 +41,14 @@ public enum DemoData {
         password: String = password
     ) throws -> Bool {
         guard store.isEmpty, !store.hasHeldData else { return false }
-        try catalog.importCatalog(categories: categories(set), items: items(set))
+        // In batches: a million items in one journal record would pass the record size limit.
+        let items = items(set)
+        var start = 0
+        repeat {
+            let end = min(start + Self.seedBatch, items.count)
+            try catalog.importCatalog(categories: start == 0 ? categories(set) : [], items: Array(items[start..<end]))
+            start = end
+        } while start < items.count
         _ = try accounts.register(
             username: username, email: email, password: password, settings: Settings(displayName: displayName),
             isAdministrator: true)

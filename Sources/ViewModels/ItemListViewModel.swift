@@ -4,11 +4,7 @@ import Models
 /// by `ItemFormViewModel` first, whoever calls it.
 public struct ItemListViewModel {
     /// How the list is ordered; `id` keeps insertion order, which the seed data also follows.
-    public enum Sort: String, Hashable, Sendable, Codable, CaseIterable {
-        case id
-        case title
-        case newest
-    }
+    public typealias Sort = ItemOrder
 
     public struct Row: Hashable, Sendable {
         public var id: ItemID
@@ -61,25 +57,50 @@ public struct ItemListViewModel {
         category id: CategoryID, selected: ItemID? = nil, page: Int = 1, sort: Sort = .id, settings: Settings = Settings(),
         catalog: any CatalogRepository
     ) {
-        guard let category = catalog.category(id) else { return nil }
         self.init(
-            category: category, items: catalog.items(in: id), selected: selected, page: page, sort: sort, settings: settings,
-            catalog: catalog)
+            snapshot: catalog.snapshot(selecting: id, order: sort, page: page, pageSize: Self.pageSize), selected: selected,
+            page: page, sort: sort, settings: settings, catalog: catalog)
     }
 
-    /// The snapshot's selected category (nil without one), read with the rest of the page.
+    /// The snapshot's selected category (nil without one), read with the rest of the page. A
+    /// snapshot read for this page and order (`snapshot(selecting:order:page:pageSize:)`) already
+    /// holds just its rows; one holding the whole category is sorted and sliced here.
     public init?(
         snapshot: CatalogSnapshot, selected: ItemID? = nil, page: Int = 1, sort: Sort = .id, settings: Settings = Settings(),
         catalog: any CatalogRepository
     ) {
         guard let category = snapshot.selected else { return nil }
+        let holdsEverything = snapshot.firstPosition == 0 && snapshot.items.count == snapshot.itemCount
+        let pageCount = Self.pageCount(itemCount: snapshot.itemCount)
+        let shown = min(max(page, 1), pageCount)
+        let bounds = Self.bounds(ofPage: shown, itemCount: snapshot.itemCount)
+        let first = snapshot.firstPosition
+        let rows: ArraySlice<Item>
+        if snapshot.order == sort, first <= bounds.lowerBound, bounds.upperBound <= first + snapshot.items.count {
+            rows = snapshot.items[(bounds.lowerBound - first)..<(bounds.upperBound - first)]
+        } else if holdsEverything {
+            rows = sort.sorted(snapshot.items)[bounds]
+        } else {
+            rows = catalog.items(in: category.id, order: sort, positions: bounds)[...]
+        }
         self.init(
-            category: category, items: snapshot.items, selected: selected, page: page, sort: sort, settings: settings,
-            catalog: catalog)
+            category: category, pageItems: rows, itemCount: snapshot.itemCount, selected: selected, page: shown, sort: sort,
+            settings: settings, catalog: catalog)
     }
 
     private init(
         category: Category, items: [Item], selected: ItemID?, page: Int, sort: Sort, settings: Settings,
+        catalog: any CatalogRepository
+    ) {
+        let shown = min(max(page, 1), Self.pageCount(itemCount: items.count))
+        self.init(
+            category: category, pageItems: sort.sorted(items)[Self.bounds(ofPage: shown, itemCount: items.count)],
+            itemCount: items.count, selected: selected, page: shown, sort: sort, settings: settings, catalog: catalog)
+    }
+
+    /// `pageItems` are the rows of `page` (already clamped) among `itemCount` items.
+    private init(
+        category: Category, pageItems: ArraySlice<Item>, itemCount: Int, selected: ItemID?, page: Int, sort: Sort, settings: Settings,
         catalog: any CatalogRepository
     ) {
         self.category = category
@@ -87,10 +108,10 @@ public struct ItemListViewModel {
         self.catalog = catalog
         showsSubtitles = settings.showSubtitles
         let showsSubtitles = settings.showSubtitles
-        itemCount = items.count
-        pageCount = Self.pageCount(itemCount: items.count)
-        self.page = min(max(page, 1), pageCount)
-        rows = Self.sorted(items, by: sort)[Self.bounds(ofPage: self.page, itemCount: items.count)].map { item in
+        self.itemCount = itemCount
+        pageCount = Self.pageCount(itemCount: itemCount)
+        self.page = page
+        rows = pageItems.map { item in
             Row(
                 id: item.id, title: item.title, subtitle: showsSubtitles ? item.subtitle : "",
                 isSelected: item.id == selected, isFavourite: item.isFavourite)
@@ -106,6 +127,12 @@ public struct ItemListViewModel {
     /// when it is not there: where the list stands while the item is shown beside it.
     public static func page(of item: ItemID, in items: [Item], sort: Sort = .id) -> Int? {
         sorted(items, by: sort).firstIndex { $0.id == item }.map { $0 / pageSize + 1 }
+    }
+
+    /// The page of the category's list that holds `item`, asked of the catalog (which finds its
+    /// position without reading the category's other items), or nil when it is not there.
+    public static func page(of item: ItemID, in category: CategoryID, sort: Sort = .id, catalog: any CatalogRepository) -> Int? {
+        catalog.position(of: item, in: category, order: sort).map { $0 / pageSize + 1 }
     }
 
     /// The positions of `page`'s items in the sorted list.
@@ -204,20 +231,6 @@ public struct ItemListViewModel {
     }
 
     static func sorted(_ items: [Item], by sort: Sort) -> [Item] {
-        switch sort {
-        case .id:
-            // The catalog keeps each category in id order: hand that array back without copying it.
-            items.indices.dropFirst().allSatisfy({ items[$0 - 1].id < items[$0].id }) ? items : items.sorted { $0.id < $1.id }
-        case .title:
-            items.sorted { lhs, rhs in
-                switch NaturalOrder.compare(lhs.title, rhs.title) {
-                case .orderedAscending: true
-                case .orderedDescending: false
-                case .orderedSame: lhs.id < rhs.id
-                }
-            }
-        case .newest:
-            items.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
-        }
+        sort.sorted(items)
     }
 }

@@ -85,7 +85,7 @@ extension Screen {
         switch content {
         case .library(let library):
             urls += library.categories.map(\.href) + [library.settingsLink.href]
-            if let list = library.list { urls += [list.newItemHref] + list.rows.map(\.href) }
+            if let list = library.list { urls += [list.newItemHref, list.wizardHref] + list.rows.map(\.href) }
             if let detail = library.detail {
                 urls += detail.tabs.map(\.href) + [detail.closeHref]
                 if let options = detail.options {

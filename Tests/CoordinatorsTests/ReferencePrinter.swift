@@ -23,6 +23,7 @@ enum ReferencePrinter {
         case .category(let category, let page): path(category) + (page == 1 ? "" : "?page=\(page)")
         case .item(let category, let item, let tab): path(category) + "/items/\(item.rawValue)" + (tab.map { "/" + $0.rawValue } ?? "")
         case .newItem(let category): path(category) + "/items/new"
+        case .addItem(let category, let step): path(category) + "/items/new/" + step.rawValue
         case .deleteItem(let category, let item): path(category) + "/items/\(item.rawValue)/delete"
         }
     }

@@ -30,13 +30,14 @@ struct RouteGenerator {
 
     mutating func library() -> LibraryRoute {
         let category = CategoryID(slug())
-        switch Int.random(in: 0..<6, using: &random) {
+        switch Int.random(in: 0..<7, using: &random) {
         case 0: return .home
         case 1: return .category(category, page: page())
         // No `.overview`: the Overview's route is the item's own (`nil`), as the parser makes it.
         case 2: return .item(category, itemID(), [nil, .details, .options].randomElement(using: &random) ?? nil)
         case 3: return .newItem(category)
         case 4: return .deleteItem(category, itemID())
+        case 5: return .addItem(category, WizardStep.allCases.randomElement(using: &random) ?? .title)
         default: return .settings
         }
     }

@@ -52,6 +52,7 @@ import Testing
         ("/library/books/items/12/options", .library(.item(CategoryID("books"), ItemID(12), .options))),
         ("/library/books/items/12/delete", .library(.deleteItem(CategoryID("books"), ItemID(12)))),
         ("/library/books/items/new", .library(.newItem(CategoryID("books")))),
+        ("/library/books/items/new/details", .library(.addItem(CategoryID("books"), .details))),
         ("/library/a%20b", .library(.category(CategoryID("a b")))),
         ("/library/books?page=3", .library(.category(CategoryID("books"), page: 3))),
         ("/library/books?view=1&page=12", .library(.category(CategoryID("books"), page: 12))),

@@ -50,4 +50,30 @@ import Testing
         }
         #expect(kraft(result) == 1 << 15)
     }
+
+    /// The cost of an optimal (unlimited) Huffman code: the sum of the merged weights.
+    private func optimalCost(_ frequencies: [Int]) -> Int {
+        var weights = frequencies.filter { $0 > 0 }.sorted()
+        var cost = 0
+        while weights.count > 1 {
+            let merged = weights.removeFirst() + weights.removeFirst()
+            cost += merged
+            weights.insert(merged, at: weights.firstIndex { $0 >= merged } ?? weights.count)
+        }
+        return cost
+    }
+
+    /// Short lists are sorted by insertion, long ones by a radix sort on the frequency, huge
+    /// frequencies by a heap sort: each must give an optimal, complete code.
+    @Test(arguments: [(20, 1000), (286, 16383), (286, 3), (200, 1 << 20)])
+    func everySortGivesAnOptimalCode(symbols: Int, maximum: Int) {
+        var bytes = TestBytes(seed: UInt64(symbols * 31 + maximum))
+        // Geometric-ish weights keep the codes under 15 bits, where the optimum is unconstrained.
+        let frequencies = (0..<symbols).map { index in index % 7 == 3 ? 0 : 1 + Int(bytes.next() % UInt64(maximum)) }
+        let result = lengths(frequencies, maxLength: 15)
+        #expect(kraft(result) == 1 << 15)
+        if result.allSatisfy({ $0 < 15 }) {
+            #expect(zip(frequencies, result).reduce(0) { $0 + $1.0 * Int($1.1) } == optimalCost(frequencies))
+        }
+    }
 }

@@ -71,6 +71,7 @@ OTHER_SPELLINGS = [
 # Screens behind sign-in (visitors are sent to /login?next=…).
 GUARDED_SCREENS = [
     ("new-item", "/library/category-1/items/new", 200),
+    ("wizard-title", "/library/category-1/items/new/title", 200),
     ("delete-item", "/library/category-1/items/2/delete", 200),
 ]
 
@@ -212,16 +213,22 @@ def check_everything(checker, outbox):
     status, _, body = client.request("/flow")
     checker.expect("Signed in as" in body, "not signed in after POST /login")
     for name, path, expected in PUBLIC_SCREENS + GUARDED_SCREENS:
-        if not path.startswith(("/login", "/register")):
+        if not path.startswith(("/login", "/register", "/forgot-password")):
             checker.get("member-" + name, path, expected)
     checker.post("new-item-invalid", "/library/category-1/items/new", {"title": "", "subtitle": ""}, 422)
+    checker.post("wizard-title-invalid", "/library/category-1/items/new/title", {"title": ""}, 422)
+    checker.post("wizard-title-next", "/library/category-1/items/new/title", {"title": "Contract wizard"}, 303)
+    checker.get("wizard-details", "/library/category-1/items/new/details", 200)
+    checker.post("wizard-details-next", "/library/category-1/items/new/details", {"subtitle": "checked"}, 303)
+    checker.get("wizard-review", "/library/category-1/items/new/review", 200)
     checker.post("edit-item-invalid", "/library/category-1/items/1/options",
                  {"intent": "edit", "title": "", "subtitle": ""}, 422)
     checker.post("settings-invalid", "/library/settings",
                  {"displayName": "x" * 500, "theme": "purple"}, 422)
     checker.error_page("forbidden-csrf", "/library/settings", 403, {"theme": "dark", "csrfToken": "forged"})
     checker.error_page("method-not-allowed", "/flow", 405, method="PUT")
-    for path in ("/login", "/register"):
+    # Signed in, the account forms have nothing to do (and start no account flow): 303 onwards.
+    for path in ("/login", "/register", "/forgot-password"):
         status, headers, _ = client.request(path)
         checker.expect(status == 303, f"GET {path} signed in: {status}, expected 303 (already signed in)")
     checker.post("logout", "/logout", {}, 303, form_page="/library/category-1")

@@ -52,6 +52,33 @@ struct CatalogServiceTests {
         #expect(snapshot.itemCounts[1] == 49)
     }
 
+    @Test(arguments: ItemOrder.allCases)
+    func aPageSnapshotHoldsThePageOfTheWholeSortedList(_ order: ItemOrder) throws {
+        for number in 1...120 {
+            _ = try fixture.catalog.addItem(ItemDraft(title: "Added \(121 - number)", subtitle: ""), to: second, creator: nil)
+        }
+        _ = try fixture.catalog.updateItem(ItemID(60), with: ItemDraft(title: "Aardvark", subtitle: ""))
+        try fixture.catalog.deleteItem(ItemID(61))
+        let all = order.sorted(fixture.catalog.items(in: second))
+        #expect(all.count == 169)
+        for page in [0, 1, 2, 4, 99] {
+            let snapshot = fixture.catalog.snapshot(selecting: second, order: order, page: page, pageSize: 50)
+            let window = CatalogSnapshot.window(page: page, pageSize: 50, itemCount: 169)
+            // A stretch holding the page: the page's items at their places in it.
+            let first = snapshot.firstPosition
+            #expect(first <= window.lowerBound && window.upperBound <= first + snapshot.items.count)
+            #expect(Array(all[first..<(first + snapshot.items.count)]) == snapshot.items)
+            #expect(snapshot.itemCount == 169 && snapshot.order == order)
+            #expect(snapshot.itemCounts == fixture.catalog.categories().map { fixture.catalog.itemCount(in: $0.id) })
+        }
+        #expect(CatalogSnapshot.window(page: 99, pageSize: 50, itemCount: 169) == 150..<169)
+        for (position, item) in all.enumerated() {
+            #expect(fixture.catalog.position(of: item.id, in: second, order: order) == position)
+        }
+        #expect(fixture.catalog.position(of: ItemID(1), in: second, order: order) == nil)
+        #expect(fixture.catalog.items(in: second, order: order, positions: 160..<400) == Array(all[160...]))
+    }
+
     @Test func listsStaySortedById() throws {
         _ = try fixture.catalog.moveItem(ItemID(1), to: second)
         let ids = fixture.catalog.items(in: second).map(\.id.rawValue)

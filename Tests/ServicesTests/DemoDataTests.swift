@@ -65,6 +65,22 @@ struct DemoDataTests {
         #expect(items.allSatisfy { (1...12).contains($0.createdAt.month) && (1...28).contains($0.createdAt.day) })
     }
 
+    @Test func aShelfSetIsTheBenchmarkPlusOneLongShelfWithShortTitles() throws {
+        let fixture = try Fixture(seed: true, seedSet: .shelf(30_000))
+        let catalog = fixture.catalog
+        #expect(catalog.categories().map(\.id.rawValue) == (1...8).map { "category-\($0)" } + ["shelf"])
+        #expect(catalog.itemCount(in: CategoryID("category-3")) == 50)
+        #expect(catalog.itemCount(in: ShelfData.category.id) == 30_000)
+        let last = try #require(catalog.item(ItemID(30_400)))
+        #expect(last.category == ShelfData.category.id && last.title == "Item 30000")
+        #expect(catalog.position(of: ItemID(30_400), in: ShelfData.category.id, order: .id) == 29_999)
+        // Seeded in more than one write, each under the journal's record limit.
+        #expect(fixture.store.journalSize > 0)
+        try fixture.reopen()
+        #expect(fixture.catalog.itemCount(in: ShelfData.category.id) == 30_000)
+        #expect(fixture.catalog.item(ItemID(401))?.title == "Item 1")
+    }
+
     @Test func theDemoUserCanSignIn() throws {
         let fixture = try Fixture(seed: true)
         let user = try fixture.accounts.authenticate(username: DemoData.username, password: "demo-password")

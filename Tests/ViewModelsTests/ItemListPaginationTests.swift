@@ -52,6 +52,26 @@ import Testing
         #expect(list.rows.contains { $0.id == ItemID(id) })
     }
 
+    @Test(arguments: [(1, 1), (50, 1), (51, 2), (120, 3), (2_345, 47)])
+    func thePageOfAnItemAskedOfTheCatalogIsTheOneThatListsIt(_ id: Int, _ page: Int) {
+        #expect(ItemListViewModel.page(of: ItemID(id), in: category1, catalog: catalog) == page)
+        #expect(ItemListViewModel.page(of: ItemID(id), in: CategoryID("elsewhere"), catalog: catalog) == nil)
+    }
+
+    @Test(arguments: [(1, ItemOrder.id), (3, .id), (47, .id), (99, .id), (2, .title), (5, .newest)])
+    func aPageSnapshotAndAWholeSnapshotShowTheSameRows(_ page: Int, _ sort: ItemOrder) throws {
+        let windowed = catalog.snapshot(selecting: category1, order: sort, page: page, pageSize: ItemListViewModel.pageSize)
+        #expect(windowed.items.count >= 45)
+        let fromWindow = try #require(ItemListViewModel(snapshot: windowed, page: page, sort: sort, catalog: catalog))
+        let fromWhole = try #require(ItemListViewModel(
+            snapshot: catalog.snapshot(selecting: category1), page: page, sort: sort, catalog: catalog))
+        #expect(fromWindow.rows == fromWhole.rows)
+        #expect(fromWindow.page == fromWhole.page && fromWindow.itemCount == 2_345 && fromWindow.pageCount == 47)
+        // A page snapshot read for another page still shows the asked one.
+        let other = try #require(ItemListViewModel(snapshot: windowed, page: page + 1, sort: sort, catalog: catalog))
+        #expect(other.rows == (try #require(ItemListViewModel(category: category1, page: page + 1, sort: sort, catalog: catalog))).rows)
+    }
+
     @Test func anItemElsewhereHasNoPage() {
         #expect(ItemListViewModel.page(of: ItemID(99_999), in: catalog.items(in: category1)) == nil)
     }

@@ -240,9 +240,20 @@ import Testing
             arguments: ["--demo-data", "library"], environment: ["WAYPOINT_DEMO_DATA": "benchmark"]).demoData == .library)
     }
 
+    @Test func aShelfOfAnySizeIsAChoice() throws {
+        #expect(try WaypointConfiguration.parse(arguments: ["--demo-data", "shelf100k"], environment: [:]).demoData == .shelf(100_000))
+        #expect(try WaypointConfiguration.parse(arguments: ["--demo-data", "Shelf-2000"], environment: [:]).demoData == .shelf(2_000))
+        #expect(try WaypointConfiguration.parse(arguments: ["--demo-data", "shelf1m"], environment: [:]).demoData == .shelf(1_000_000))
+        for refused in ["shelf", "shelfk", "shelf1.5", "shelf20m", "shelf١٢"] {
+            #expect(throws: WaypointConfiguration.Error.self) {
+                try WaypointConfiguration.parse(arguments: ["--demo-data", refused], environment: [:])
+            }
+        }
+    }
+
     @Test func anUnknownDataSetIsRefused() {
         #expect(throws: WaypointConfiguration.Error.invalidValue(
-            source: "environment variable WAYPOINT_DEMO_DATA", value: "huge", expected: "library or benchmark")) {
+            source: "environment variable WAYPOINT_DEMO_DATA", value: "huge", expected: "library, benchmark or shelfN (e.g. shelf100k)")) {
             try WaypointConfiguration.parse(arguments: [], environment: ["WAYPOINT_DEMO_DATA": "huge"])
         }
     }

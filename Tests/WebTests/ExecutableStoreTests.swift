@@ -15,8 +15,10 @@ import Testing
     let folder = TemporaryDirectory(prefix: "waypoint-exe")
     var data: String { folder.path("data") }
 
-    /// Runs the executable to completion; returns its status and what it wrote to stderr.
-    func run(_ arguments: [String]) throws -> (status: Int32, errors: String, output: String) {
+    /// Runs the executable to completion; returns its status and what it wrote to stderr. One
+    /// still running after `timeout` (a server that started when it should have refused) is
+    /// stopped with SIGKILL, so the test fails instead of hanging.
+    func run(_ arguments: [String], timeout: Double = 20) throws -> (status: Int32, errors: String, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.executable, "build the waypoint executable first"))
         process.arguments = arguments
@@ -25,6 +27,9 @@ import Testing
         process.standardError = errors
         process.standardOutput = output
         try process.run()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

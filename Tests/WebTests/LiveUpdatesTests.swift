@@ -16,7 +16,9 @@ import TestSupport
         let answer = try connection.readUntil("\r\n\r\n")
         #expect(answer.hasPrefix("HTTP/1.1 200 OK"))
         #expect(answer.contains("Content-Type: text/event-stream"))
-        #expect(answer.contains("Cache-Control: no-store"))
+        // Never stored, and not `no-store`: that would keep every page out of Chromium's back/forward cache.
+        #expect(answer.contains("Cache-Control: no-cache"))
+        #expect(!answer.contains("no-store"))
         return connection
     }
 

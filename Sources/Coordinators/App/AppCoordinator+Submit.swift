@@ -21,7 +21,7 @@ extension AppCoordinator {
 
     private func submitLibrary(_ route: LibraryRoute, form: FormInput, viewer: Viewer) throws -> NavigationOutcome {
         guard viewer.isSignedIn else {
-            if let typed = Self.draftable(route, form) { draft = FormDraft(route: route, values: typed) }
+            keepDraft(route, form)
             return signInFirst(then: .library(route))
         }
         switch check(route) {
@@ -66,9 +66,14 @@ extension AppCoordinator {
                 // Back to the list's page the item was on, or the last page if that one is gone.
                 let page = library.stack.root.category == category ? library.listPage : 1
                 try detail.delete()
+                rememberDeleted(id, title: detail.item.title)
                 notice = Notice.itemDeleted(detail.item.title)
                 pruneStaleLocations()
                 return .redirect(.library(.category(category, page: min(page, lastListPage(of: category)))))
+            case .settings where form[Self.intentField] == Self.resetNavigationIntent:
+                resetNavigation()
+                notice = Notice.navigationReset
+                return .redirect(.library(resolvedLibraryHome()))
             case .settings:
                 var model = SettingsViewModel(settings: viewer.settings, user: viewer.user?.id, accounts: dependencies.accounts)
                 let retryAfterSeconds: Int?
@@ -85,6 +90,8 @@ extension AppCoordinator {
                 visit(.library(route))
                 let screen = builder(for: viewer).libraryScreen(url: .library(route), status: .invalid, settingsModel: model)
                 return Self.refusal(screen, retryAfterSeconds: retryAfterSeconds)
+            case .addItem(let category, let step):
+                return try submitWizard(category, step, form: form, viewer: viewer)
             case .home, .category:
                 return notFound(path: route.print(), viewer: viewer)
             }
@@ -99,8 +106,19 @@ extension AppCoordinator {
         }
     }
 
+    /// Keeps what a guarded form carried for after signing in: typed values, or a favourite toggle.
+    func keepDraft(_ route: LibraryRoute, _ form: FormInput) {
+        if let typed = Self.draftable(route, form) {
+            draft = FormDraft(route: route, values: typed)
+        } else if case .item(_, _, .options) = route, let intent = form[ItemDetailViewModel.intentFieldName],
+            intent == "favourite" || intent == "unfavourite"
+        {
+            draft = FormDraft(route: route, values: ItemDraft(title: "", subtitle: ""), favourite: intent == "favourite")
+        }
+    }
+
     /// The forms whose typed values are worth keeping across signing in: new items and edits.
-    private static func draftable(_ route: LibraryRoute, _ form: FormInput) -> ItemDraft? {
+    static func draftable(_ route: LibraryRoute, _ form: FormInput) -> ItemDraft? {
         switch route {
         case .newItem: ItemFormViewModel.typed(form)
         case .item(_, _, .options) where (form[ItemDetailViewModel.intentFieldName] ?? "edit") == "edit":
@@ -163,6 +181,7 @@ extension AppCoordinator {
             let destination = account.completeSignIn(next: next, fallback: fallbackLocation)
             finishAccountFlow()
             notice = Notice.signedIn(user)
+            resumeFavourite(at: destination, by: user)
             return .signIn(user, then: nearestValid(destination))
         case .invalid(let state):
             account.remember(next)

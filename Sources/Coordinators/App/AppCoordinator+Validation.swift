@@ -19,7 +19,7 @@ extension AppCoordinator {
         switch route {
         case .home, .settings:
             return .valid
-        case .newItem(let category):
+        case .newItem(let category), .addItem(let category, _):
             return catalog.category(category) == nil ? .missing(nearest: resolvedLibraryHome()) : .valid
         case .category(let category, let page):
             guard catalog.category(category) != nil else { return .missing(nearest: resolvedLibraryHome()) }
@@ -73,8 +73,8 @@ extension AppCoordinator {
         case .category(_, let page):
             return page
         case .item(let category, let item, _), .deleteItem(let category, let item):
-            return ItemListViewModel.page(of: item, in: dependencies.catalog.items(in: category)) ?? 1
-        case .newItem(let category):
+            return ItemListViewModel.page(of: item, in: category, catalog: dependencies.catalog) ?? 1
+        case .newItem(let category), .addItem(let category, _):
             guard let library = existingChild(LibraryCoordinator.self), library.stack.root.category == category else { return 1 }
             return min(library.listPage, lastListPage(of: category))
         case .home, .settings:

@@ -27,6 +27,9 @@ public final class AppCoordinator: Coordinator {
     public internal(set) var notice: String? {
         didSet { if notice != oldValue { changeCount += 1 } }
     }
+    /// Items this session deleted lately, so Back to one shows its list rather than a 404; kept in
+    /// memory only (after a restart such a page is a plain 404 again).
+    var deletedItems: [(id: ItemID, title: String)] = []
     /// Grows whenever the navigation state changes, so Web can save only sessions that moved.
     public internal(set) var changeCount = 0
 
@@ -126,10 +129,13 @@ public final class AppCoordinator: Coordinator {
         if case .deleteItem(let category, let id) = route, !mayChange(id, viewer: viewer) {
             return forbidden(category, id, viewer: viewer)
         }
+        if case .addItem(let category, let step) = route { return showWizard(category, step, viewer: viewer) }
+        // Any other Library screen closes the wizard's sheet (its Cancel is the list's link).
+        finishWizard()
         library.show(route, listPage: listPage(for: route))
         visit(.library(route))
         // Back at a form left to sign in: it shows what was typed, once.
-        let typed = viewer.isSignedIn && draft?.route == route ? draft?.values : nil
+        let typed = viewer.isSignedIn && draft?.route == route && draft?.favourite == nil ? draft?.values : nil
         if typed != nil { draft = nil }
         return build(.library(url: .library(route), draft: typed), for: viewer)
     }
@@ -144,6 +150,8 @@ public final class AppCoordinator: Coordinator {
             }
             account.remember(next)
         case .forgotPassword(let next):
+            // Signed in already: nothing to recover, and no account flow to start (and leave open).
+            if viewer.isSignedIn { return .ready(.redirect(next ?? fallbackLocation)) }
             account.remember(next)
         case .resetPassword, .resetLinkSent:
             break
@@ -201,7 +209,7 @@ extension LibraryRoute {
     /// Screens that change data are for signed-in people only.
     public var isGuarded: Bool {
         switch self {
-        case .newItem, .deleteItem: true
+        case .newItem, .addItem, .deleteItem: true
         case .home, .category, .item, .settings: false
         }
     }

@@ -1,4 +1,5 @@
 import ViewModels
+import Models
 
 extension ScreenBuilder {
     /// An account page; `state` replaces the fresh form after a refused submission.
@@ -18,14 +19,16 @@ extension ScreenBuilder {
                 links: [
                     Link(title: "Create an account", href: .account(.register(next: next))),
                     Link(title: "Forgot your password?", href: .account(.forgotPassword(next: next))),
-                ])
+                ],
+                reason: signInReason(next: next))
         case .register(let next):
             template = .register
             content = AccountContent(
                 heading: "Create an account",
                 form: FormContent(action: action, submitLabel: "Create account",
                     state: state ?? RegisterFormViewModel(accounts: accounts).state),
-                links: [Link(title: "Already have an account? Sign in", href: .account(.login(next: next)))])
+                links: [Link(title: "Already have an account? Sign in", href: .account(.login(next: next)))],
+                reason: signInReason(next: next))
         case .forgotPassword(let next):
             template = .forgotPassword
             content = AccountContent(
@@ -52,5 +55,27 @@ extension ScreenBuilder {
         // A reset link that is unknown, used or expired names nothing: 404, with the way to a new one.
         let isDeadLink = if case .resetPassword = route, state == nil, content.problem != nil { true } else { false }
         return makeScreen(template, route: .account(route), status: isDeadLink ? .notFound : status, content: .account(content))
+    }
+
+    /// What the guarded action that sent the visitor here was, in their words: the page it guards,
+    /// and what they sent (a favourite, typed changes) when they sent something.
+    func signInReason(next: AppRoute?) -> String? {
+        guard case .library(let route) = next else { return nil }
+        let title = { (id: ItemID) in self.dependencies.catalog.item(id).map { "“\($0.title)”" } ?? "this item" }
+        switch route {
+        case .newItem, .addItem:
+            return "Sign in to add an item."
+        case .deleteItem(_, let id):
+            return "Sign in to delete \(title(id))."
+        case .item(_, let id, _):
+            guard let draft = state.draft, draft.route == route else { return nil }
+            switch draft.favourite {
+            case true?: return "Sign in to add \(title(id)) to your favourites."
+            case false?: return "Sign in to remove \(title(id)) from your favourites."
+            case nil: return "Sign in to save your changes to \(title(id))."
+            }
+        case .home, .category, .settings:
+            return nil
+        }
     }
 }

@@ -38,7 +38,12 @@ extension ScreenBuilder {
     }
 
     func viewerChrome(current: AppRoute) -> ViewerChrome {
-        let next: AppRoute? = if case .account = current { nil } else { current }
+        // On an account screen the links keep where it returns to (Create account on /login?next=…).
+        let next: AppRoute? = switch current {
+        case .account(.login(let next)), .account(.register(let next)), .account(.forgotPassword(let next)): next
+        case .account: nil
+        default: current
+        }
         return ViewerChrome(
             isSignedIn: viewer.isSignedIn, displayName: viewer.user?.displayName, theme: viewer.settings.theme.rawValue,
             loginHref: .account(.login(next: next)),

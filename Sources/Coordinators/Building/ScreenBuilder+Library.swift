@@ -22,7 +22,10 @@ extension ScreenBuilder {
             ItemDetailViewModel(item: $0.1, tab: $0.2, viewer: viewer.user, catalog: catalog, accounts: dependencies.accounts)
         }
 
-        let snapshot = catalog.snapshot(selecting: category)
+        // The list's page, as the stack stands on it (the page that holds the item beside it).
+        let listPage = stack.root.listPage ?? 1
+        let snapshot = catalog.snapshot(
+            selecting: category, order: .id, page: listPage, pageSize: ItemListViewModel.pageSize)
         let sidebar = SidebarViewModel(selected: category, isSettingsSelected: isShowingSettings, snapshot: snapshot)
         var content = LibraryContent(
             categories: sidebar.rows.map { row in
@@ -32,8 +35,6 @@ extension ScreenBuilder {
             },
             settingsLink: Link(title: "Settings", href: .library(.settings), isCurrent: isShowingSettings))
 
-        // The list's page, as the stack stands on it (the page that holds the item beside it).
-        let listPage = stack.root.listPage ?? 1
         let listRoute = { (category: CategoryID) in AppRoute.library(.category(category, page: listPage)) }
         if let category,
             let list = ItemListViewModel(
@@ -41,6 +42,7 @@ extension ScreenBuilder {
         {
             content.list = ItemListContent(
                 url: .library(.category(category, page: list.page)), categoryName: list.category.name, newItemHref: .library(.newItem(category)),
+                wizardHref: .library(.addItem(category, .title)),
                 rows: list.rows.map { row in
                     ItemListContent.Row(
                         title: row.title, subtitle: row.subtitle, href: .library(.item(category, row.id, nil)),
@@ -132,6 +134,26 @@ extension ScreenBuilder {
                 kind: .deleteItem, title: "Delete item?", message: detail?.deletePrompt ?? "",
                 dismissHref: .library(libraryStack.top),
                 form: FormContent(action: .library(page), submitLabel: "Delete", state: FormState(fields: [])))
+        case .addItem(let category, let step):
+            let all = form ?? ItemFormViewModel().state
+            var state = all
+            let names = AddItemWizardCoordinator.fieldNames(of: step)
+            state.fields = all.fields.filter { names.contains($0.name) }
+            if step == .review {
+                // The review names the values; an error found there points back at its step.
+                state.formErrors = all.errors
+            }
+            var message = "Step \(step.number) of 3: \(step.heading)."
+            if step == .review {
+                let title = all["title"]?.value ?? ""
+                let subtitle = all["subtitle"]?.value ?? ""
+                message += " Title: “\(title)”. Subtitle: \(subtitle.isEmpty ? "none" : "“\(subtitle)”")."
+            }
+            var content = FormContent(
+                action: .library(page), submitLabel: step == .review ? "Add item" : "Next", state: state)
+            content.backLabel = step.previous == nil ? nil : "Back"
+            content.cancelHref = list(category)
+            return Sheet(kind: .addItem, title: "Add an item", message: message, dismissHref: list(category), form: content)
         case .home, .category, .item, .settings:
             return nil
         }

@@ -26,7 +26,7 @@ extension ScreenBuilder {
         let catalog = dependencies.catalog
         for category in catalog.categories() where candidates.count < Self.closestRouteCandidates {
             candidates.append(.library(.category(category.id)))
-            for item in catalog.items(in: category.id).prefix(Self.closestRouteCandidates - candidates.count) {
+            for item in catalog.items(in: category.id, order: .id, positions: 0..<(Self.closestRouteCandidates - candidates.count)) {
                 candidates.append(.library(.item(category.id, item.id, nil)))
             }
         }

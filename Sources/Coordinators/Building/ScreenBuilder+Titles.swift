@@ -22,6 +22,7 @@ extension ScreenBuilder {
             let name = catalog.category(category)?.name ?? category.rawValue
             return page == 1 ? name : "\(name), page \(page)"
         case .item(_, let item, _): return catalog.item(item)?.title ?? "Item \(item)"
+        case .addItem(_, let step): return "Add an item, step \(step.number) of 3: \(step.heading)"
         case .home, .settings, .newItem, .deleteItem: return route.print()
         }
     }

@@ -39,7 +39,7 @@ public final class LibraryCoordinator: TabCoordinator {
             return NavigationStack(root: route)
         case .item(let category, _, _):
             return NavigationStack(root: .category(category, page: listPage), pushed: [route])
-        case .newItem(let category):
+        case .newItem(let category), .addItem(let category, _):
             return NavigationStack(root: .category(category, page: listPage), sheet: route)
         case .deleteItem(let category, let item):
             return NavigationStack(root: .category(category, page: listPage), pushed: [.item(category, item, nil)], sheet: route)

@@ -19,6 +19,7 @@ private struct LegacyKey: CodingKey {
     static let page = LegacyKey("page")
     static let next = LegacyKey("next")
     static let token = LegacyKey("token")
+    static let step = LegacyKey("step")
 }
 
 /// The one case a keyed record names, with its fields.
@@ -84,6 +85,8 @@ extension LibraryRoute {
                 try fields.decodeIfPresent(DetailTab.self, forKey: .third))
         case "newItem":
             self = .newItem(try fields.decode(CategoryID.self, forKey: .first))
+        case "addItem":
+            self = .addItem(try fields.decode(CategoryID.self, forKey: .first), try fields.decode(WizardStep.self, forKey: .step))
         case "deleteItem":
             self = .deleteItem(try fields.decode(CategoryID.self, forKey: .first), try fields.decode(ItemID.self, forKey: .second))
         default:

@@ -17,6 +17,9 @@ public enum LibraryRoute: Hashable, Sendable {
     case item(CategoryID, ItemID, DetailTab?)
     /// `/library/{category}/items/new`: a sheet over the category.
     case newItem(CategoryID)
+    /// `/library/{category}/items/new/{step}`: a step of the "Add in steps" wizard, a sheet over
+    /// the category whose state its own coordinator keeps.
+    case addItem(CategoryID, WizardStep)
     /// `/library/{category}/items/{id}/delete`: a sheet over the item.
     case deleteItem(CategoryID, ItemID)
     /// `/library/settings`
@@ -25,7 +28,8 @@ public enum LibraryRoute: Hashable, Sendable {
     /// The category this route shows, if any.
     public var category: CategoryID? {
         switch self {
-        case .category(let category, _), .item(let category, _, _), .newItem(let category), .deleteItem(let category, _):
+        case .category(let category, _), .item(let category, _, _), .newItem(let category), .deleteItem(let category, _),
+            .addItem(let category, _):
             category
         case .home, .settings:
             nil
@@ -36,7 +40,7 @@ public enum LibraryRoute: Hashable, Sendable {
     public var item: ItemID? {
         switch self {
         case .item(_, let item, _), .deleteItem(_, let item): item
-        case .home, .category, .newItem, .settings: nil
+        case .home, .category, .newItem, .addItem, .settings: nil
         }
     }
 
@@ -65,6 +69,22 @@ public enum LibraryRoute: Hashable, Sendable {
         enum NewItem: RouteURL {
             static var pattern: RoutePattern {
                 RoutePattern("/library/", .category, "/items/new", forms: true, title: "New item") { .library(.newItem($0.category)) }
+            }
+        }
+        /// The steps of "Add in steps", each its own URL.
+        enum AddItemTitle: RouteURL {
+            static var pattern: RoutePattern {
+                RoutePattern("/library/", .category, "/items/new/title", forms: true) { .library(.addItem($0.category, .title)) }
+            }
+        }
+        enum AddItemDetails: RouteURL {
+            static var pattern: RoutePattern {
+                RoutePattern("/library/", .category, "/items/new/details", forms: true) { .library(.addItem($0.category, .details)) }
+            }
+        }
+        enum AddItemReview: RouteURL {
+            static var pattern: RoutePattern {
+                RoutePattern("/library/", .category, "/items/new/review", forms: true) { .library(.addItem($0.category, .review)) }
             }
         }
         enum Item: RouteURL {
@@ -96,7 +116,7 @@ public enum LibraryRoute: Hashable, Sendable {
         }
 
         /// `settings` before the category it could also spell.
-        static var all: [RoutePattern] { [Home.pattern, Settings.pattern, Category.pattern, NewItem.pattern, Item.pattern, Overview.pattern, Details.pattern, Options.pattern, DeleteItem.pattern] }
+        static var all: [RoutePattern] { [Home.pattern, Settings.pattern, Category.pattern, NewItem.pattern, AddItemTitle.pattern, AddItemDetails.pattern, AddItemReview.pattern, Item.pattern, Overview.pattern, Details.pattern, Options.pattern, DeleteItem.pattern] }
     }
 
     /// The one switch from a case to its declaration, with the values its URL holds.
@@ -106,6 +126,9 @@ public enum LibraryRoute: Hashable, Sendable {
         case .settings: visitor.visit(URLs.Settings.self, RouteValues())
         case .category(let category, let page): visitor.visit(URLs.Category.self, RouteValues(category: category, page: page))
         case .newItem(let category): visitor.visit(URLs.NewItem.self, RouteValues(category: category))
+        case .addItem(let category, .title): visitor.visit(URLs.AddItemTitle.self, RouteValues(category: category))
+        case .addItem(let category, .details): visitor.visit(URLs.AddItemDetails.self, RouteValues(category: category))
+        case .addItem(let category, .review): visitor.visit(URLs.AddItemReview.self, RouteValues(category: category))
         case .item(let category, let item, nil), .item(let category, let item, .overview):
             visitor.visit(URLs.Item.self, RouteValues(category: category, item: item))
         case .item(let category, let item, .details): visitor.visit(URLs.Details.self, RouteValues(category: category, item: item))
@@ -146,6 +169,14 @@ public enum LibraryRoute: Hashable, Sendable {
         case .newItem(let category):
             Self.write(category, to: &writer)
             writer.append("/items/new")
+        case .addItem(let category, let step):
+            Self.write(category, to: &writer)
+            writer.append("/items/new/")
+            switch step {
+            case .title: writer.append("title")
+            case .details: writer.append("details")
+            case .review: writer.append("review")
+            }
         case .deleteItem(let category, let item):
             Self.write(category, item: item, to: &writer)
             writer.append("/delete")

@@ -6,4 +6,6 @@ public struct AccountContent: Hashable, Sendable {
     public var links: [Link]
     /// Set when the page cannot be used (an expired reset link), instead of an error after typing.
     public var problem: String?
+    /// Why a guarded action sent the visitor here ("Sign in to add an item.").
+    public var reason: String?
 }

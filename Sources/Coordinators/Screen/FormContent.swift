@@ -12,6 +12,12 @@ public struct FormContent: Hashable, Sendable {
     public var isInvalid: Bool
     /// A confirmation shown instead of errors ("Settings saved", "we sent a link").
     public var notice: String?
+    /// The error summary's heading: what failed on this screen ("Sign-in failed", "Item not added").
+    public var failureTitle: String
+    /// A wizard step's second button, which goes one step back keeping what was typed.
+    public var backLabel: String?
+    /// A wizard's Cancel: closes its sheet (and so ends the wizard).
+    public var cancelHref: AppRoute?
 
     public init(action: AppRoute, submitLabel: String, state: FormState) {
         self.action = action
@@ -20,5 +26,21 @@ public struct FormContent: Hashable, Sendable {
         errors = state.errors
         isInvalid = state.isInvalid
         notice = state.notice
+        failureTitle = Self.failureTitle(of: action)
+    }
+
+    /// Each form's own words for "nothing was done", so the alert says what went wrong where.
+    static func failureTitle(of action: AppRoute) -> String {
+        switch action {
+        case .account(.login): "Sign-in failed"
+        case .account(.register): "Account not created"
+        case .account(.forgotPassword), .account(.resetLinkSent): "Reset link not sent"
+        case .account(.resetPassword): "Password not changed"
+        case .library(.settings): "Settings not saved"
+        case .library(.newItem), .library(.addItem): "Item not added"
+        case .library(.deleteItem): "Item not deleted"
+        case .library(.item): "Changes not saved"
+        default: "Form not sent"
+        }
     }
 }

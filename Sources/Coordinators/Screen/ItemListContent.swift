@@ -14,6 +14,8 @@ public struct ItemListContent: Hashable, Sendable {
     public var url: AppRoute
     public var categoryName: String
     public var newItemHref: AppRoute
+    /// "Add in steps": the wizard's first step.
+    public var wizardHref: AppRoute
     /// The page's rows only.
     public var rows: [Row]
     /// Nil when the whole list fits on one page.

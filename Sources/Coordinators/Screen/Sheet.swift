@@ -4,6 +4,7 @@ public struct Sheet: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case newItem = "new-item"
         case deleteItem = "delete-item"
+        case addItem = "add-item"
         case screenSheet = "screen-sheet"
     }
 

@@ -6,9 +6,13 @@ public struct FormDraft: Hashable, Sendable, Codable {
     /// The form's screen.
     public var route: LibraryRoute
     public var values: ItemDraft
+    /// A favourite toggle sent before signing in (true: add, false: remove): not a form to show
+    /// again but an action, applied once they are signed in.
+    public var favourite: Bool?
 
-    public init(route: LibraryRoute, values: ItemDraft) {
+    public init(route: LibraryRoute, values: ItemDraft, favourite: Bool? = nil) {
         self.route = route
         self.values = values
+        self.favourite = favourite
     }
 }

@@ -46,6 +46,8 @@ public final class Application: Sendable {
         /// In development, how often at most the templates directory is checked for edits; tests
         /// use zero so the first request after an edit sees it.
         public var templateCheckInterval: Duration = .seconds(1)
+        /// With Redis: how often the instance checks that Redis still holds the data it started with.
+        public var sharedDataCheckInterval: Duration = .seconds(1)
 
         public init(
             sessionIdleTimeout: Duration = .seconds(30 * 24 * 3600), maxSignedInSessions: Int = 100_000,
@@ -86,6 +88,8 @@ public final class Application: Sendable {
     let saver: RepeatingTask
     /// With Redis: delivers reset requests that wait in the shared queue.
     let mailSweeper: RepeatingTask?
+    /// With Redis: notices Redis losing the site's data.
+    let dataWatch: SharedDataWatch?
     let pool: WorkerPool
     let logger: Logger
     private let stopped = Atomic<Bool>(false)
@@ -93,8 +97,9 @@ public final class Application: Sendable {
     init(
         configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, root: any HTTPResponder,
         responder: AppResponder, archive: SessionArchive, sessionStore: JournalStore?, saver: RepeatingTask, mailSweeper: RepeatingTask?, pool: WorkerPool,
-        logger: Logger
+        logger: Logger, dataWatch: SharedDataWatch? = nil
     ) {
+        self.dataWatch = dataWatch
         self.configuration = configuration
         self.services = services
         self.server = server
@@ -114,6 +119,7 @@ public final class Application: Sendable {
         let port = try server.start(responder: root)
         saver.start()
         mailSweeper?.start()
+        dataWatch?.start()
         return port
     }
 
@@ -133,6 +139,7 @@ public final class Application: Sendable {
         pool.shutdown()
         saver.stop()
         mailSweeper?.stop()
+        dataWatch?.stop()
         archive.save()
         sessionStore?.close()
         services.close()

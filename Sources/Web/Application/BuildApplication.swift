@@ -138,6 +138,11 @@ private func assemble(
         SharedState(services: services, store: $0, sessions: sessions, admission: admission)
     }
     let live = LiveUpdates()
+    let dataWatch = services.redisStore.flatMap { store in
+        services.redisStartMarker.map {
+            SharedDataWatch(store: store, marker: $0, interval: options.sharedDataCheckInterval, logger: logger)
+        }
+    }
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions, userNavigation: archive.userNavigation,
         admission: admission, ipv6CountingPrefix: configuration.ipv6CountingPrefix,
@@ -146,7 +151,7 @@ private func assemble(
         // not fail) and the templates compile. Never a blocking call: probes run on the event loop.
         readiness: Readiness { [journal = services.journalStore, probe] in
             let storeAnswers = journal?.acceptsWrites ?? probe?.answers ?? true
-            return storeAnswers && renderer.templatesLoaded
+            return storeAnswers && renderer.templatesLoaded && dataWatch?.isIntact ?? true
         },
         live: live,
         metricsSources: { [weak server] in
@@ -177,7 +182,8 @@ private func assemble(
     }
     return Application(
         configuration: configuration, services: services, server: server, root: root, responder: responder,
-        archive: archive, sessionStore: sessionStore, saver: saver, mailSweeper: mailSweeper, pool: pool, logger: logger)
+        archive: archive, sessionStore: sessionStore, saver: saver, mailSweeper: mailSweeper, pool: pool, logger: logger,
+        dataWatch: dataWatch)
 }
 
 /// Every Redis wait short enough that a page answers 503 within about two seconds while Redis is

@@ -32,10 +32,10 @@ extension WaypointConfiguration {
             configuration.dataDirectory = try path(value, source)
         },
         Option(flag: "--demo-data", variable: "WAYPOINT_DEMO_DATA", placeholder: "SET", defaultText: "library",
-               summary: "what a new data folder is seeded with: library, or benchmark (bench/PAGE_SPEC.md)") {
+               summary: "what a new data folder is seeded with: library, benchmark (bench/PAGE_SPEC.md), or shelfN (benchmark plus a shelf of N items, e.g. shelf100k)") {
             configuration, value, source throws(Error) in
             guard let set = DemoDataSet(rawValue: value.lowercased()) else {
-                throw .invalidValue(source: source, value: value, expected: "library or benchmark")
+                throw .invalidValue(source: source, value: value, expected: "library, benchmark or shelfN (e.g. shelf100k)")
             }
             configuration.demoData = set
         },

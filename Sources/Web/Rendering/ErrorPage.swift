@@ -7,7 +7,7 @@ struct ErrorPage: Sendable {
     var status: HTTPStatus
     var heading: String
     var message: String
-    /// The request's id, shown on a 500 so a user can quote it when reporting the failure.
+    /// The request's id, shown so a user can quote it when reporting the failure (none: no reference line).
     var requestID = ""
 
     static let badRequest = ErrorPage(
@@ -65,7 +65,7 @@ struct ErrorPage: Sendable {
             content.add(Keys.heading, heading)
             content.add(Keys.message, message)
             content.add(Keys.homeHref, "/")
-            content.add(Keys.requestID, requestID)
+            content.add(Keys.requestID, requestID.isEmpty ? nil : requestID)
         })
     }
 }

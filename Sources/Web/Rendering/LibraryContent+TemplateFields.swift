@@ -28,6 +28,7 @@ extension ItemListContent: TemplateFields {
         data.add(Keys.url, url)
         data.add(Keys.categoryName, categoryName)
         data.add(Keys.newItemHref, newItemHref)
+        data.add(Keys.wizardHref, wizardHref)
         data.add(Keys.rows, list: rows)
         data.add(Keys.isEmpty, isEmpty)
         data.add(Keys.pagination, pagination)
@@ -58,6 +59,7 @@ extension ItemListContent.Row: TemplateFields {
         data.add(Keys.title, title)
         data.add(Keys.subtitle, subtitle)
         data.add(Keys.href, href)
+        data.add(Keys.anchor, href.itemAnchor)
         data.add(Keys.isSelected, isSelected)
         data.add(Keys.isFavourite, isFavourite)
     }
@@ -69,6 +71,7 @@ extension ItemDetailContent: TemplateFields {
         data.add(Keys.header, header)
         data.add(Keys.tab, tab.rawValue)
         data.add(Keys.closeHref, closeHref)
+        data.add(Keys.anchor, tabs.first?.href.itemAnchor)
         data.add(Keys.tabs, list: tabs)
         data.add(Keys.overview, overview)
         if let rows {

@@ -45,6 +45,7 @@ extension AccountContent: TemplateFields {
         data.add(Keys.form, form)
         data.add(Keys.links, list: links)
         data.add(Keys.problem, problem)
+        data.add(Keys.reason, reason)
     }
 }
 
@@ -53,6 +54,7 @@ extension NotFoundContent: TemplateFields {
         data.add(Keys.message, message)
         data.add(Keys.nearest, nearest)
         data.add(Keys.closest, list: closest)
+        data.add(Keys.hasClosest, !closest.isEmpty)
     }
 }
 
@@ -63,7 +65,7 @@ extension ForbiddenContent: TemplateFields {
         data.add(Keys.heading, heading)
         data.add(Keys.message, message)
         data.add(Keys.homeHref, homeHref)
-        data.add(Keys.requestID, "")
+        data.addNull(Keys.requestID)
     }
 }
 

@@ -61,6 +61,9 @@ extension FormContent: TemplateFields {
         data.add(Keys.errors, list: errors)
         data.add(Keys.isInvalid, isInvalid)
         data.add(Keys.notice, notice)
+        data.add(Keys.failureTitle, failureTitle)
+        data.add(Keys.backLabel, backLabel)
+        if let cancelHref { data.add(Keys.cancelHref, cancelHref) } else { data.addNull(Keys.cancelHref) }
     }
 }
 

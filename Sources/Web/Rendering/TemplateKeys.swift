@@ -3,6 +3,7 @@ import TemplateEngine
 /// Every key the templates read, declared once so each fingerprint is computed once.
 enum Keys {
     static let action: TemplateKey = "action"
+    static let anchor: TemplateKey = "anchor"
     static let autocomplete: TemplateKey = "autocomplete"
     static let backLink: TemplateKey = "backLink"
     static let backToRoot: TemplateKey = "backToRoot"
@@ -28,6 +29,7 @@ enum Keys {
     static let error: TemplateKey = "error"
     static let errors: TemplateKey = "errors"
     static let events: TemplateKey = "events"
+    static let failureTitle: TemplateKey = "failureTitle"
     static let liveStreams: TemplateKey = "liveStreams"
     static let liveEventsSent: TemplateKey = "liveEventsSent"
     static let favouriteAction: TemplateKey = "favouriteAction"
@@ -38,6 +40,7 @@ enum Keys {
     static let flash: TemplateKey = "flash"
     static let form: TemplateKey = "form"
     static let hasBreadcrumbs: TemplateKey = "hasBreadcrumbs"
+    static let hasClosest: TemplateKey = "hasClosest"
     static let hasError: TemplateKey = "hasError"
     static let hasEvents: TemplateKey = "hasEvents"
     static let hasSheet: TemplateKey = "hasSheet"
@@ -73,6 +76,9 @@ enum Keys {
     static let name: TemplateKey = "name"
     static let nearest: TemplateKey = "nearest"
     static let newItemHref: TemplateKey = "newItemHref"
+    static let wizardHref: TemplateKey = "wizardHref"
+    static let backLabel: TemplateKey = "backLabel"
+    static let cancelHref: TemplateKey = "cancelHref"
     static let notice: TemplateKey = "notice"
     static let options: TemplateKey = "options"
     static let overview: TemplateKey = "overview"
@@ -86,6 +92,7 @@ enum Keys {
     static let pages: TemplateKey = "pages"
     static let position: TemplateKey = "position"
     static let prefix: TemplateKey = "prefix"
+    static let reason: TemplateKey = "reason"
     static let problem: TemplateKey = "problem"
     static let readOnlyNotice: TemplateKey = "readOnlyNotice"
     static let registerHref: TemplateKey = "registerHref"
@@ -143,14 +150,14 @@ enum Keys {
         canEdit, createdBy, readOnlyNotice,
         pagination, previous, next, marks, number, isGap,
         boxes, detailY, diagram, height, icon, isSheet, labelX, labelY, lines, treeDiagram, width, x, x1, x2, y, y1, y2,
-        action, autocomplete, backLink, backToRoot, breadcrumbs, categories, categoryName, choices, closeHref,
+        action, anchor, autocomplete, backLink, backToRoot, breadcrumbs, categories, categoryName, choices, closeHref,
         closest, content, created, createdISO, csrfToken, deleteHref, depth, detail, detailHref, dismissHref,
-        displayName, editForm, error, errors, events, flash, favouriteAction, favouriteActionLabel, favouriteIntent,
-        fieldName, fields, form, hasBreadcrumbs, hasError, hasEvents, hasSheet, header, heading, hint, homeHref, href,
+        displayName, editForm, error, errors, events, failureTitle, flash, favouriteAction, favouriteActionLabel, favouriteIntent,
+        fieldName, fields, form, hasBreadcrumbs, hasClosest, hasError, hasEvents, hasSheet, header, heading, hint, homeHref, href,
         inputType, inspectorHref, isActive, isCurrent, isEmpty, isFavourite, isInvalid, isPassword, isRequired,
         isSelected, isSignedIn, isTextarea, isTop, itemCount, itemCountText, key, kind, label, links, list, loginHref,
-        logoutAction, maxLength, message, name, nearest, newItemHref, notice, options, overview, page, pages,
-        position, prefix, problem, registerHref, rows, settings, settingsHref, settingsLink, sheet, sheetHref,
+        logoutAction, maxLength, message, name, nearest, newItemHref, wizardHref, backLabel, cancelHref, notice, options, overview, page, pages,
+        position, prefix, problem, reason, registerHref, rows, settings, settingsHref, settingsLink, sheet, sheetHref,
         showSubtitles, stack, stacks, status, submitLabel, subtitle, summary, tab, tabs, text, theme, themeOptions,
         time, timestamp, title, todayISO, todayText, treeLines, url, value, viewer, warning, warnings, requestID,
         liveStreams, liveEventsSent,

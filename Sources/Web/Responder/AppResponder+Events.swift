@@ -18,7 +18,9 @@ extension AppResponder {
         }
         var head = HTTPResponse(status: .ok, headers: SecurityHeaders.headers(SecurityHeaders.common, secure: secure))
         head.headers.set("Content-Type", "text/event-stream; charset=utf-8")
-        head.headers.set("Cache-Control", "no-store")
+        // `no-cache`, not `no-store`: a stream is never stored anyway, and Chromium keeps no page in
+        // its back/forward cache once a script of it received a `no-store` answer.
+        head.headers.set("Cache-Control", "no-cache")
         // nginx buffers proxied answers unless told not to; haproxy forwards as bytes arrive.
         head.headers.set("X-Accel-Buffering", "no")
         let id = session.id

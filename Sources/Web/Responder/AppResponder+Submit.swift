@@ -15,15 +15,16 @@ extension AppResponder {
     func submit(_ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
         let secure = connection.isSecure
         guard Self.isForm(request.headers["Content-Type"]) else {
-            return reply.send(renderer.errorPage(.unsupportedMediaType, secure: secure))
+            return reply.send(renderer.errorPage(.unsupportedMediaType, for: request, secure: secure))
         }
         guard let session = session(for: request, now: clock()) ?? visitorSession(for: route, request: request, secure: secure) else {
-            return reply.send(renderer.errorPage(.forbidden, secure: secure))
+            return reply.send(renderer.errorPage(.forbidden, for: request, secure: secure))
         }
         guard Self.isSameOrigin(request) else {
-            return reply.send(renderer.errorPage(.forbidden, secure: secure))
+            return reply.send(renderer.errorPage(.forbidden, for: request, secure: secure))
         }
         let body = request.body
+        let shown = ShownPage.route(of: request)
         let client = countedClient(connection, knownUsername: session.record.withLock { $0.knownUsername })
         session.beginSlowWork()
         pool.submit { [self] in
@@ -32,10 +33,10 @@ extension AppResponder {
             do {
                 form = try FormData(decoding: body)
             } catch {
-                return reply.send(renderer.errorPage(.badRequest, secure: secure))
+                return reply.send(renderer.errorPage(.badRequest, for: request, secure: secure))
             }
             guard CSRFToken.matchesMasked(form["csrfToken"] ?? "", session.record.withLock { $0.csrfToken }) else {
-                return reply.send(renderer.errorPage(.forbidden, secure: secure))
+                return reply.send(expiredForm(route, form: form, request: request, session: session, connection: connection))
             }
             var input: FormInput = [:]
             for (name, value) in form.pairs where name != "csrfToken" && input[name] == nil {
@@ -46,7 +47,8 @@ extension AppResponder {
             let response: HTTPResponse
             do {
                 let ((outcome, isRepeat), changed) = try session.withNavigation(dependencies) { coordinator in
-                    try session.once(digest) {
+                    if let shown { coordinator.adoptShown(shown, before: route) }
+                    return try session.once(digest) {
                         try coordinator.submit(route, form: fields, viewer: viewer(of: session), client: client)
                     }
                 }

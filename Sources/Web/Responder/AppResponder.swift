@@ -105,7 +105,7 @@ final class AppResponder: HTTPResponder {
         case .post where route.acceptsForms:
             submit(route, request: request, connection: connection, reply: reply)
         default:
-            var response = renderer.errorPage(.methodNotAllowed, secure: connection.isSecure)
+            var response = renderer.errorPage(.methodNotAllowed, for: request, secure: connection.isSecure)
             response.headers.set("Allow", route.acceptsForms ? "GET, HEAD, POST" : "GET, HEAD")
             reply.send(response)
         }
@@ -133,7 +133,7 @@ final class AppResponder: HTTPResponder {
         let now = clock()
         if let session = session(for: request, now: now) {
             return session.runAfterSlowWork { [self] in
-                reply.send(show(route, session: session, admission: .stored, connection: connection))
+                reply.send(show(route, session: session, admission: .stored, connection: connection, shown: ShownPage.route(of: request)))
             }
         }
         let admitted = request.method == .get
@@ -156,13 +156,15 @@ final class AppResponder: HTTPResponder {
         case passing
     }
 
-    private func show(_ route: AppRoute, session: Session, admission: Admission, connection: ConnectionInfo) -> HTTPResponse {
+    private func show(
+        _ route: AppRoute, session: Session, admission: Admission, connection: ConnectionInfo, shown: AppRoute? = nil
+    ) -> HTTPResponse {
         let outcome: NavigationOutcome
         do {
             // Only the decision holds the session's lock; the screen is built after it.
             let viewer = viewer(of: session)
             let (pending, changed) = try session.withNavigation(dependencies) { coordinator in
-                coordinator.navigate(to: route, viewer: viewer)
+                coordinator.navigate(to: route, viewer: viewer, from: shown)
             }
             outcome = pending.outcome()
             if changed { sessions.markChanged(session) }

@@ -1,8 +1,8 @@
 /// Orders titles the way people count: "Item 2" before "Item 10", case ignored.
-enum NaturalOrder {
-    enum Result { case orderedAscending, orderedSame, orderedDescending }
+public enum NaturalOrder {
+    public enum Result: Sendable { case orderedAscending, orderedSame, orderedDescending }
 
-    static func compare(_ lhs: String, _ rhs: String) -> Result {
+    public static func compare(_ lhs: String, _ rhs: String) -> Result {
         var left = lhs.unicodeScalars.makeIterator(), right = rhs.unicodeScalars.makeIterator()
         var l = left.next(), r = right.next()
         while let a = l, let b = r {
