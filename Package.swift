@@ -20,11 +20,13 @@ let package = Package(
         .target(name: "HTTPCore", dependencies: ["ByteCoding"]),
         .target(name: "Metrics"),
         .target(name: "Deflate", dependencies: ["CDeflate"]),
-        .target(name: "HTTPServer", dependencies: ["HTTPCore", "Deflate", "ByteCoding", "CSystem", "COpenSSL", "Metrics", "Log"]),
+        // What the server and the Redis client share: event-loop sources and the loop-thread guard.
+        .target(name: "Networking", dependencies: ["CSystem"]),
+        .target(name: "HTTPServer", dependencies: ["HTTPCore", "Deflate", "ByteCoding", "CSystem", "COpenSSL", "Metrics", "Log", "Networking"]),
         .target(name: "TemplateEngine"),
         .target(name: "Storage"),
         .target(name: "Navigation"),
-        .target(name: "RedisClient", dependencies: ["CSystem", "COpenSSL"]),
+        .target(name: "RedisClient", dependencies: ["CSystem", "COpenSSL", "Networking"]),
 
         // The app
         .target(name: "Models"),
@@ -33,7 +35,7 @@ let package = Package(
         .target(name: "Coordinators", dependencies: ["Models", "ViewModels", "Navigation", "ByteCoding"]),
         .target(name: "Web", dependencies: [
             "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "RedisClient", "Models", "Services", "ViewModels",
-            "Navigation", "Coordinators", "Metrics", "Log",
+            "Navigation", "Coordinators", "Metrics", "Log", "Networking",
         ]),
         .executableTarget(name: "waypoint", dependencies: ["Web", "HTTPServer", "Log"]),
 
@@ -46,7 +48,7 @@ let package = Package(
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"], path: "Tests/StorageCrashWriter"),
-        .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "TestSupport"]),
+        .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "TestSupport", "Networking"]),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "Storage", "RedisClient", "TestSupport"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),

@@ -4,8 +4,13 @@
 #
 #   1. One instance on Redis (loopback, AOF, appendfsync always) against the same instance on the
 #      embedded store, in one interleaved run of ../shared/bench/run-bench.sh: the ratio column is
-#      redis / embedded. Both serve the same data and the same session: the embedded folder is
+#      against embedded. Both serve the same data and the same session: the embedded folder is
 #      signed in to, then copied into Redis with `waypoint migrate`, so one cookie works on both.
+#      In the same run, two more instances reach that Redis through a small TCP proxy (Python
+#      asyncio, .ci/delay-proxy.py): at no delay (the fair baseline, since the proxy costs CPU too)
+#      and holding every chunk PROXY_DELAY_MS (0.5) each way, Redis "1 ms away" (no tc netem here).
+#      Printed after the table: redis / embedded (target >= 0.85) and 1 ms / proxy at 0 (target
+#      >= 0.7), and the round trip measured through each proxy.
 #   2. Redis commands per page GET (INFO commandstats over N keep-alive requests); a page sends
 #      them in one pipelined round trip, plus one more when it changed the session.
 #   3. Three instances on that Redis behind haproxy round-robin: total req/s (wrk), and CPU per
@@ -21,6 +26,10 @@
 # Redis 155-172, on the embedded store 87-91), haproxy 50-60 µs and Redis 15-16 µs per page. The
 # extra cost is thread hand-offs (event loop -> worker -> event loop: perf shows the scheduler's
 # task switching on top) and blocking socket I/O, not Redis.
+# Figures of 2026-11-27 (load average ~13 on the 2 cores; ROUNDS=2 DURATION=8), before -> after Redis
+# moved onto the event loops: redis/embedded 0.79 -> 0.77; proxy at 0/embedded 0.54 -> 0.79; 0.5 ms
+# each way (2.4 ms PING round trip through the proxy) / proxy at 0: 0.07 (506 req/s) -> 0.85
+# (7,851); three instances behind haproxy 6,303 -> 9,421 req/s, 164 -> 110 µs CPU per page each.
 # Needs wrk, curl, redis-server, haproxy, python3, ss. Every process it starts is stopped by PID.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -96,10 +105,46 @@ start embedded "$EMBEDDED_PORT" --data "$WORK/embedded" --demo-data benchmark
 REDIS_ONE_PORT=$(free_port)
 start redis1 "$REDIS_ONE_PORT" --data "$WORK/redis1" --redis-url "$REDIS"
 
-echo "== 1. one instance: embedded store against Redis on loopback ($PAGE)"
-[ "${SKIP_COMPARE:-0}" = 1 ] || COOKIE="waypoint_session=$COOKIE" CHECK_STRING="Signed in as" OUT_DIR="$WORK/run-bench" "$BENCH_DIR/run-bench.sh" \
-    "embedded=http://127.0.0.1:$EMBEDDED_PORT$PAGE" "redis=http://127.0.0.1:$REDIS_ONE_PORT$PAGE"
+# Redis through the delaying proxy: at 0 and at PROXY_DELAY_MS each way.
+PROXY_DELAY_MS="${PROXY_DELAY_MS:-0.5}"
+PROXY0_PORT=$(free_port)
+PROXY1_PORT=$(free_port)
+python3 "$ROOT/.ci/delay-proxy.py" "$PROXY0_PORT" "$REDIS_PORT" 0 > "$WORK/proxy0.log" 2>&1 &
+PID[proxy0]=$!
+python3 "$ROOT/.ci/delay-proxy.py" "$PROXY1_PORT" "$REDIS_PORT" "$PROXY_DELAY_MS" > "$WORK/proxy1.log" 2>&1 &
+PID[proxy1]=$!
+until_true 10 sh -c "redis-cli -p $PROXY0_PORT ping 2>/dev/null | grep -q PONG" || { echo "proxy did not start" >&2; exit 1; }
+until_true 10 sh -c "redis-cli -p $PROXY1_PORT ping 2>/dev/null | grep -q PONG" || { echo "proxy did not start" >&2; exit 1; }
+round_trip() { # port: median PING round trip in ms over 200 PINGs on one connection
+    python3 - "$1" <<'PY'
+import socket, sys, time
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+times = []
+for _ in range(200):
+    start = time.perf_counter(); s.sendall(b"PING\r\n"); s.recv(64); times.append(time.perf_counter() - start)
+times.sort(); print("%.3f" % (1000 * times[len(times) // 2]))
+PY
+}
+PROXIED0_PORT=$(free_port)
+PROXIED1_PORT=$(free_port)
+start proxied0 "$PROXIED0_PORT" --data "$WORK/proxied0" --redis-url "redis://127.0.0.1:$PROXY0_PORT"
+start proxied1 "$PROXIED1_PORT" --data "$WORK/proxied1" --redis-url "redis://127.0.0.1:$PROXY1_PORT"
+
+echo "== 1. one instance: embedded store against Redis on loopback, through a proxy at 0 and at ${PROXY_DELAY_MS} ms each way ($PAGE)"
+if [ "${SKIP_COMPARE:-0}" != 1 ]; then
+    COOKIE="waypoint_session=$COOKIE" CHECK_STRING="Signed in as" OUT_DIR="$WORK/run-bench" "$BENCH_DIR/run-bench.sh" \
+        "embedded=http://127.0.0.1:$EMBEDDED_PORT$PAGE" "redis=http://127.0.0.1:$REDIS_ONE_PORT$PAGE" \
+        "proxy-0=http://127.0.0.1:$PROXIED0_PORT$PAGE" "proxy-${PROXY_DELAY_MS}ms=http://127.0.0.1:$PROXIED1_PORT$PAGE" \
+        | tee "$WORK/compare.out"
+    rps() { awk -F'|' -v n="$1" '{ name = $2; gsub(/ /, "", name) } name == n { gsub(/ /, "", $3); print $3; exit }' "$WORK/compare.out"; }
+    ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+    echo "  PING round trip: direct $(round_trip "$REDIS_PORT") ms, proxy at 0 $(round_trip "$PROXY0_PORT") ms, proxy at ${PROXY_DELAY_MS} ms each way $(round_trip "$PROXY1_PORT") ms"
+    echo "  redis / embedded:          $(ratio "$(rps redis)" "$(rps embedded)")   (target >= 0.85)"
+    echo "  ${PROXY_DELAY_MS} ms each way / proxy at 0: $(ratio "$(rps "proxy-${PROXY_DELAY_MS}ms")" "$(rps proxy-0)")   (target >= 0.7)"
+fi
 stop embedded
+stop proxied0
+stop proxied1
 
 echo "== 2. Redis commands per page GET ($COUNT_REQUESTS requests, one keep-alive connection)"
 redis-cli -p "$REDIS_PORT" config resetstat > /dev/null

@@ -1,4 +1,5 @@
 import HTTPCore
+import Networking
 
 /// The way back to the connection that asked. Call `send` exactly once, inline on the event loop or
 /// later from any thread; answers still go out in request order, and a second call is ignored.
@@ -12,7 +13,7 @@ public struct HTTPReply: Sendable {
 
     private enum Destination: Sendable {
         case connection(EventLoop, connectionID: UInt64, sequence: Int)
-        case handler(@Sendable (HTTPResponse, ExchangeLabel?) -> Void, streams: StreamOpener?)
+        case handler(@Sendable (HTTPResponse, ExchangeLabel?) -> Void, streams: StreamOpener?, loop: (any EventLoopScheduler)?)
     }
 
     private let destination: Destination
@@ -25,21 +26,26 @@ public struct HTTPReply: Sendable {
 
     /// A reply that hands the response to `handler`: for calling responders directly in tests,
     /// or for a responder that wraps another and post-processes its answer. Streams go to
-    /// `upstream` (the reply being wrapped), when given; otherwise none can be opened.
+    /// `upstream` (the reply being wrapped), when given; otherwise none can be opened. The
+    /// upstream's event loop is passed on, so what waits for I/O the loop drives (Redis) can still
+    /// park on the request's loop behind the wrapper.
     public init(forwardingStreamsTo upstream: HTTPReply? = nil, _ handler: @escaping @Sendable (HTTPResponse) -> Void) {
-        destination = .handler({ response, _ in handler(response) }, streams: Self.streams(to: upstream))
+        var streams: StreamOpener?
+        if let upstream {
+            streams = { head, opened in upstream.openStream(head: head, opened: opened) }
+        }
+        destination = .handler({ response, _ in handler(response) }, streams: streams, loop: upstream?.eventLoop)
     }
 
-    /// A reply that hands the response and its label to `handler`.
+    /// A reply that hands the response and its label to `handler`, as the one above.
     public init(
         forwardingStreamsTo upstream: HTTPReply? = nil, labeled handler: @escaping @Sendable (HTTPResponse, ExchangeLabel?) -> Void
     ) {
-        destination = .handler(handler, streams: Self.streams(to: upstream))
-    }
-
-    private static func streams(to upstream: HTTPReply?) -> StreamOpener? {
-        guard let upstream else { return nil }
-        return { head, opened in upstream.openStream(head: head, opened: opened) }
+        var streams: StreamOpener?
+        if let upstream {
+            streams = { head, opened in upstream.openStream(head: head, opened: opened) }
+        }
+        destination = .handler(handler, streams: streams, loop: upstream?.eventLoop)
     }
 
     /// This reply, filing its answer under `label`.
@@ -51,7 +57,7 @@ public struct HTTPReply: Sendable {
 
     /// A reply that passes the response through `transform` (which may also do work before the
     /// answer leaves) and sends the result here, with the label it was sent with; streams are
-    /// opened here too.
+    /// opened here too, and the event loop is this one's.
     public func map(_ transform: @escaping @Sendable (HTTPResponse) -> HTTPResponse) -> HTTPReply {
         HTTPReply(forwardingStreamsTo: self, labeled: { response, label in
             var reply = self
@@ -60,11 +66,25 @@ public struct HTTPReply: Sendable {
         })
     }
 
+    /// A reply that wraps another without opening streams through it, on its event loop.
+    public init(wrapping wrapped: HTTPReply, _ handler: @escaping @Sendable (HTTPResponse) -> Void) {
+        destination = .handler({ response, _ in handler(response) }, streams: nil, loop: wrapped.eventLoop)
+    }
+
+    /// The event loop the request came in on, when it did: work that waits for I/O the loop drives
+    /// (Redis) parks there and resumes on it. Nil for a handler reply made without one.
+    public var eventLoop: (any EventLoopScheduler)? {
+        switch destination {
+        case .connection(let loop, _, _): loop
+        case .handler(_, _, let loop): loop
+        }
+    }
+
     public func send(_ response: HTTPResponse) {
         switch destination {
         case .connection(let loop, let connectionID, let sequence):
             loop.deliver(response, label: label, connectionID: connectionID, sequence: sequence)
-        case .handler(let handler, _):
+        case .handler(let handler, _, _):
             handler(response, label)
         }
     }
@@ -78,7 +98,7 @@ public struct HTTPReply: Sendable {
         switch destination {
         case .connection(let loop, let connectionID, let sequence):
             loop.openStream(head: head, connectionID: connectionID, sequence: sequence, opened: opened)
-        case .handler(let handler, let streams):
+        case .handler(let handler, let streams, _):
             guard let streams else {
                 handler(HTTPResponse.text("503 Service Unavailable\nNo event stream here.\n", status: .serviceUnavailable), label)
                 return opened(nil)

@@ -2,21 +2,31 @@ import CSystem
 import Glibc
 import Synchronization
 
-/// A few threads for blocking work (password hashing, fsync) so event loops never stall;
-/// the work answers through the `HTTPReply` it captured.
+/// A lane: a few threads for blocking work (password hashing, fsync) so event loops never stall;
+/// the work answers through the `HTTPReply` it captured. A lane with a `queueLimit` refuses work
+/// beyond it (`trySubmit`), so a burst of slow jobs is turned away at once instead of queueing
+/// without end; separate lanes keep one kind of slow work from delaying another.
 public final class WorkerPool: Sendable {
     private struct State {
         var jobs: [@Sendable () -> Void] = []
         var next = 0
         var stopping = false
         var threads: [pthread_t] = []
+        /// Threads waiting for a job (queued jobs they have not taken yet do not wait for a thread).
+        var idleThreads = 0
     }
 
     private let state = Mutex(State())
     /// Counts queued jobs (plus one stop token per thread at shutdown); workers block reading it.
     private let tokens: Int32
+    /// Jobs that may wait for a thread at most (beyond those running); nil: no limit.
+    public let queueLimit: Int?
+    /// Threads that run jobs, for reports.
+    public let threadCount: Int
 
-    public init(threads: Int) {
+    public init(threads: Int, queueLimit: Int? = nil) {
+        self.queueLimit = queueLimit.map { max(0, $0) }
+        threadCount = max(1, threads)
         tokens = wp_eventfd_semaphore()
         let count = max(1, threads)
         var started: [pthread_t] = []
@@ -40,6 +50,31 @@ public final class WorkerPool: Sendable {
         }
     }
 
+    /// Queues `work` unless `queueLimit` jobs already wait for a thread (then false, and `work` is
+    /// dropped: the caller answers "busy"). A job waits only while every thread runs another, so
+    /// with a limit of 0 a job is accepted only when a thread is free.
+    public func trySubmit(_ work: @escaping @Sendable () -> Void) -> Bool {
+        enum Decision { case queued, refused, runHere }
+        let decision = state.withLock { state -> Decision in
+            guard !state.stopping, tokens >= 0, !state.threads.isEmpty else { return .runHere }
+            let waiting = state.jobs.count - state.next
+            if let queueLimit, waiting - state.idleThreads >= queueLimit { return .refused }
+            state.jobs.append(work)
+            return .queued
+        }
+        switch decision {
+        case .queued: _ = wp_eventfd_add(tokens, 1)
+        case .refused: return false
+        case .runHere: work()
+        }
+        return true
+    }
+
+    /// Threads waiting for a job right now.
+    public var idleThreadCount: Int {
+        state.withLock { $0.idleThreads }
+    }
+
     /// Jobs queued and not yet taken by a worker.
     public var queueDepth: Int {
         state.withLock { $0.jobs.count - $0.next }
@@ -60,7 +95,10 @@ public final class WorkerPool: Sendable {
 
     private func work() {
         while true {
-            guard wp_eventfd_drain(tokens) == 8 else {
+            state.withLock { $0.idleThreads += 1 }
+            let drained = wp_eventfd_drain(tokens)
+            state.withLock { $0.idleThreads -= 1 }
+            guard drained == 8 else {
                 if wp_errno() == EINTR { continue }
                 return
             }

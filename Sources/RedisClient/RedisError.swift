@@ -35,6 +35,18 @@ public enum RedisError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The `rediss://` CA file could not be used, or OpenSSL could not be set up.
     case tlsSetup(String)
 
+    /// Whether the connection or the server failed (no reply in time, reset, refused, garbage),
+    /// as opposed to an error reply or a busy pool: what counts toward reconnect backoff.
+    public var isConnectionFailure: Bool {
+        switch self {
+        case .unresolvedHost, .connectionRefused, .connectFailed, .connectTimeout, .replyTimeout, .connectionClosed, .io,
+             .tls, .protocolError:
+            true
+        case .authenticationFailed, .server, .poolTimeout, .backingOff, .poolClosed, .tlsSetup:
+            false
+        }
+    }
+
     /// The error code of a server error reply: `WRONGTYPE`, `ERR`, `NOAUTH` …
     public var serverErrorCode: String? {
         switch self {

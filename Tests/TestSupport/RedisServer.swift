@@ -140,6 +140,19 @@ public final class RedisServer {
         pid = 0
     }
 
+    /// SIGSTOP: a hang. Connections stay open and connects still succeed (the kernel accepts
+    /// them), but nothing is answered until `resume()`.
+    public func pause() {
+        guard pid > 0 else { return }
+        Glibc.kill(pid, SIGSTOP)
+    }
+
+    /// SIGCONT after `pause()`.
+    public func resume() {
+        guard pid > 0 else { return }
+        Glibc.kill(pid, SIGCONT)
+    }
+
     /// `redis://127.0.0.1:PORT` (or `rediss://`), with an optional user and password.
     public func url(user: String? = nil, password: String? = nil, database: Int? = nil) -> String {
         var credentials = ""

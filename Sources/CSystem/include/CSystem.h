@@ -68,6 +68,12 @@ static inline int wp_eventfd_drain(int fd) {
 /// accept4 (a GNU extension the Glibc module hides): accepts as non-blocking and close-on-exec in one call.
 int wp_accept(int fd, struct sockaddr *address, socklen_t *length);
 
+/// Marks (1) or unmarks (0) the calling thread as an event loop's (a thread-local flag).
+void wp_mark_event_loop_thread(int on);
+
+/// Whether the calling thread is marked as an event loop's.
+int wp_is_event_loop_thread(void);
+
 static inline int wp_errno(void) { return errno; }
 
 /// Blocks SIGTERM and SIGINT in the calling thread (and every thread it starts later), so that

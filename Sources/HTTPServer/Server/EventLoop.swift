@@ -3,6 +3,7 @@ import Deflate
 import Glibc
 import HTTPCore
 import Log
+import Networking
 import Synchronization
 
 /// One thread, one epoll instance, its own listening socket (SO_REUSEPORT) and the connections it
@@ -40,6 +41,8 @@ final class EventLoop: @unchecked Sendable {
         case openStream(HTTPResponse, connectionID: UInt64, sequence: Int, opened: @Sendable (EventStream?) -> Void)
         /// Bytes for a stream; nil closes it.
         case streamBytes([UInt8]?, connectionID: UInt64)
+        /// Work posted through `execute` (EventLoop+Sources.swift).
+        case task(@Sendable () -> Void)
     }
 
     private struct Inbox {
@@ -55,10 +58,10 @@ final class EventLoop: @unchecked Sendable {
     private let responder: any HTTPResponder
     private let logger: Logger
     private let limiter: ConnectionLimiter
-    private let epollFD: Int32
+    let epollFD: Int32
     private let wakeFD: Int32
     private let inbox = Mutex(Inbox())
-    private let loopThread = LoopThread()
+    let loopThread = LoopThread()
     /// How many connections sit idle here, for siblings looking for one to close at the cap.
     private let idleCount = Atomic<Int>(0)
     /// How many connections this loop holds, idle or not: one that is about to go idle (its answer
@@ -72,7 +75,9 @@ final class EventLoop: @unchecked Sendable {
     // Loop-only state: touched only by methods that assert `loopThread.assertCurrent()`.
     private var listenerFD: Int32
     private var connections: [UInt64: Connection] = [:]
-    private var nextConnectionID: UInt64 = 2
+    /// Descriptors besides connections (Redis connections), by token; see EventLoop+Sources.swift.
+    var sources: [UInt64: any EventLoopSource] = [:]
+    var nextConnectionID: UInt64 = 2
     private var dateCache = HTTPDateCache()
     private var accessLog = AccessLog()
     private var shutdownDeadline: UInt64?
@@ -146,6 +151,11 @@ final class EventLoop: @unchecked Sendable {
 
     /// False when the loop has stopped and the message was dropped.
     @discardableResult
+    func post(_ job: @escaping @Sendable () -> Void) -> Bool {
+        post(.task(job))
+    }
+
+    @discardableResult
     private func post(_ message: Message) -> Bool {
         inbox.withLock { inbox in
             guard inbox.isRunning else { return false }
@@ -161,6 +171,8 @@ final class EventLoop: @unchecked Sendable {
     /// Runs until shutdown has finished (or its grace period ran out).
     func run() {
         loopThread.claim()
+        EventLoopThread.mark(true)
+        defer { EventLoopThread.mark(false) }
         let capacity = 256
         var tokens = [UInt64](repeating: 0, count: capacity)
         var events = [UInt32](repeating: 0, count: capacity)
@@ -183,6 +195,8 @@ final class EventLoop: @unchecked Sendable {
                 default:
                     if let connection = connections[tokens[index]] {
                         handle(events[index], on: connection, readBuffer: readBuffer)
+                    } else if let source = sources[tokens[index]] {
+                        handle(events[index], on: source)
                     }
                 }
             }
@@ -461,6 +475,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func sweep(now nanoseconds: UInt64) {
         loopThread.assertCurrent()
+        tickSources(now: nanoseconds)
         let current = ConnectionStateMachine.Now(nanoseconds: nanoseconds, httpDate: dateCache.current())
         // Streams opened together fall due together: a sweep writes a bounded number of heartbeats
         // and leaves the rest to the next, so thousands of them never stall the pages in one turn.
@@ -501,6 +516,8 @@ final class EventLoop: @unchecked Sendable {
                 beginStream(head, connectionID: connectionID, sequence: sequence, opened: opened)
             case .streamBytes(let bytes, let connectionID):
                 queueStream(bytes, connectionID: connectionID)
+            case .task(let job):
+                job()
             }
         }
     }
@@ -548,6 +565,7 @@ final class EventLoop: @unchecked Sendable {
     private func finish() {
         loopThread.assertCurrent()
         for connection in Array(connections.values) { closeConnection(connection) }
+        stopSources()
         if listenerFD >= 0 {
             close(listenerFD)
             listenerFD = -1

@@ -1,3 +1,4 @@
+import Networking
 extension RedisConnection {
     /// Whether an idle connection can still be used: nothing arrived while it was idle. A server
     /// that closed it (restarted, `timeout` reached, CLIENT KILL) left an end of input to find here,
@@ -17,6 +18,7 @@ extension RedisConnection {
     /// `replyTimeout` of the previous one (or of the start); `connectDeadline` replaces that during
     /// the connect handshake. Any failure closes the connection.
     func exchange(_ commands: [RedisCommand], connectDeadline: UInt64? = nil) throws(RedisError) -> [RESPValue] {
+        EventLoopThread.preconditionNotOnLoop("RedisConnection (a blocking Redis call)")
         guard isOpen else { throw .connectionClosed }
         var output: [UInt8] = []
         for command in commands { command.encode(into: &output) }

@@ -1,3 +1,4 @@
+import Networking
 import Synchronization
 
 /// Up to `poolSize` connections to one Redis, made on demand and reused.
@@ -8,17 +9,24 @@ import Synchronization
 /// Every wait is bounded: `checkoutTimeout` for a free connection, `connectTimeout`, `replyTimeout`.
 ///
 /// Reconnect: a connection that failed is closed and dropped; an idle one the server closed is
-/// noticed before it is lent. New connects follow `RedisBackoff`: after a failed connect, calls
-/// fail at once with `.backingOff` (carrying the failure) until the delay has passed, so an outage
-/// costs each request microseconds instead of a connect timeout. Commands are never retried
-/// behind the caller's back: one that may have reached the server is the caller's to repeat.
+/// noticed before it is lent. Failures follow `RedisBackoff`: after a failed connect *or a
+/// connection that failed mid-call* (no reply within `replyTimeout`, reset, closed), every call
+/// fails at once with `.backingOff` (carrying the failure) until the delay has passed, idle
+/// connections or not, so an outage (a refusing or a hanging server) costs each request
+/// microseconds instead of a timeout. Only a reply ends a run of failures: a hung server still
+/// accepts TCP connections. Commands are never retried behind the caller's back: one that may
+/// have reached the server is the caller's to repeat.
 public final class RedisPool: Sendable {
     public let configuration: RedisConfiguration
-    private let clock: RedisClock
+    let clock: RedisClock
     private let tlsContext: RedisTLSContext?
     private let slots: PoolSlots
     private let state: Mutex<State>
     private let exchanges = Atomic<Int>(0)
+    /// Mirrors `backoff.consecutiveFailures > 0`, so that a healthy pool's calls take no lock for it.
+    private let failing = Atomic<Bool>(false)
+    /// When a reply last arrived (the clock's nanoseconds), 0 before the first.
+    private let lastReply = Atomic<UInt64>(0)
 
     private struct State {
         var idle: [RedisConnection] = []
@@ -60,18 +68,70 @@ public final class RedisPool: Sendable {
     /// Lends a connection to `body` for several calls in a row (e.g. WATCH … MULTI … EXEC). It goes
     /// back to the pool afterwards unless it was closed by a failure.
     public func withConnection<Result>(_ body: (RedisConnection) throws(RedisError) -> Result) throws(RedisError) -> Result {
+        EventLoopThread.preconditionNotOnLoop("RedisPool (a blocking Redis call)")
         guard !state.withLock({ $0.isClosed }) else { throw .poolClosed }
+        if failing.load(ordering: .relaxed) { try checkBackoff() }
         guard slots.acquire(deadline: clock.deadline(after: configuration.checkoutTimeout), clock: clock) else {
             throw .poolTimeout
         }
         defer { slots.release() }
         let connection = try checkOut()
         defer { checkIn(connection) }
-        return try body(connection)
+        do {
+            let result = try body(connection)
+            noteReply()
+            return result
+        } catch {
+            if error.isConnectionFailure { noteFailure(error) } else { noteReply() }
+            throw error
+        }
     }
 
     /// The state of reconnect backoff, for health reports.
     public var backoff: RedisBackoff { state.withLock { $0.backoff } }
+
+    /// Whether the last call or connect failed and no reply has arrived since.
+    public var isFailing: Bool { failing.load(ordering: .relaxed) }
+
+    /// When a reply last arrived, in the pool's clock's nanoseconds; 0 before the first.
+    public var lastReplyTime: UInt64 { lastReply.load(ordering: .relaxed) }
+
+    /// The pool's clock's current time, to compare with `lastReplyTime`.
+    public var now: UInt64 { clock.now() }
+
+    private func checkBackoff() throws(RedisError) {
+        let waiting = state.withLock { state -> (UInt64, RedisError)? in
+            guard let remaining = state.backoff.remainingDelay(at: clock.now()), let failure = state.backoff.lastFailure else { return nil }
+            return (remaining, failure)
+        }
+        if let (remaining, failure) = waiting {
+            throw .backingOff(retryInMilliseconds: Int((remaining + 999_999) / 1_000_000), lastFailure: failure)
+        }
+    }
+
+    /// A new connection for an event loop to drive (`RedisLoopClient`), under the same backoff.
+    /// Blocks: called on a connect lane.
+    func makeLoopConnection() throws(RedisError) -> RedisConnection {
+        EventLoopThread.preconditionNotOnLoop("connecting to Redis")
+        guard !state.withLock({ $0.isClosed }) else { throw .poolClosed }
+        return try checkOutNew()
+    }
+
+    func noteReply() {
+        lastReply.store(clock.now(), ordering: .relaxed)
+        guard failing.load(ordering: .relaxed) else { return }
+        state.withLock { state in
+            state.backoff.recordSuccess()
+            failing.store(false, ordering: .relaxed)
+        }
+    }
+
+    func noteFailure(_ error: RedisError) {
+        state.withLock { state in
+            state.backoff.recordFailure(error, at: clock.now())
+            failing.store(true, ordering: .relaxed)
+        }
+    }
 
     /// Closes idle connections; borrowed ones close as they come back. Later calls throw `.poolClosed`.
     public func close() {
@@ -87,19 +147,21 @@ public final class RedisPool: Sendable {
         while let idle = state.withLock({ $0.idle.popLast() }) {
             if idle.isUsableWhenIdle { return idle }
         }
-        let waiting = state.withLock { state -> (UInt64, RedisError)? in
-            guard let remaining = state.backoff.remainingDelay(at: clock.now()), let failure = state.backoff.lastFailure else { return nil }
-            return (remaining, failure)
-        }
-        if let (remaining, failure) = waiting {
-            throw .backingOff(retryInMilliseconds: Int((remaining + 999_999) / 1_000_000), lastFailure: failure)
-        }
+        return try checkOutNew()
+    }
+
+    private func checkOutNew() throws(RedisError) -> RedisConnection {
+        try checkBackoff()
         do {
             let connection = try RedisConnection(configuration: configuration, tlsContext: tlsContext, clock: clock)
-            state.withLock { $0.backoff.recordSuccess() }
+            // AUTH or SELECT answered: the server is alive. Without them, the first reply tells.
+            if connection.configuration.password != nil || connection.configuration.username != nil
+                || connection.configuration.database != 0 {
+                noteReply()
+            }
             return connection
         } catch {
-            state.withLock { $0.backoff.recordFailure(error, at: clock.now()) }
+            noteFailure(error)
             throw error
         }
     }

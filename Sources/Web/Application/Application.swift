@@ -31,8 +31,15 @@ public final class Application: Sendable {
         /// With Redis: how often the shared queue of reset requests is checked for requests no
         /// instance delivered (each request also starts a delivery where it was made).
         public var mailSweepInterval: Duration
-        /// Threads for password hashing and disk writes.
+        /// Threads for form submissions' disk writes and, with Redis, requests' Redis round trips.
         public var workerThreads: Int
+        /// The password-hashing lane: its threads (fewer than the cores, so pages always find one)
+        /// and how many sign-ins may wait for them; beyond that a sign-in answers 503 at once.
+        public var hashingThreads: Int = 1
+        public var hashingQueueLimit: Int = 8
+        /// With Redis: a request that waited this long for a worker answers 503 with `Retry-After`
+        /// (while Redis hangs, workers wait out reply timeouts and a queue would build behind them).
+        public var queueWaitLimit: Duration = .milliseconds(500)
         public var loginThrottle: LoginThrottle.Configuration
         /// Event loops; nil keeps the server's default (one per core).
         public var eventLoops: Int?
@@ -91,13 +98,16 @@ public final class Application: Sendable {
     /// With Redis: notices Redis losing the site's data.
     let dataWatch: SharedDataWatch?
     let pool: WorkerPool
+    let hashingLane: WorkerPool
+    /// With Redis: the readiness probe, whose lane stops at shutdown.
+    let probe: SharedStoreProbe?
     let logger: Logger
     private let stopped = Atomic<Bool>(false)
 
     init(
         configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, root: any HTTPResponder,
         responder: AppResponder, archive: SessionArchive, sessionStore: JournalStore?, saver: RepeatingTask, mailSweeper: RepeatingTask?, pool: WorkerPool,
-        logger: Logger, dataWatch: SharedDataWatch? = nil
+        hashingLane: WorkerPool, probe: SharedStoreProbe?, logger: Logger, dataWatch: SharedDataWatch? = nil
     ) {
         self.dataWatch = dataWatch
         self.configuration = configuration
@@ -110,6 +120,8 @@ public final class Application: Sendable {
         self.saver = saver
         self.mailSweeper = mailSweeper
         self.pool = pool
+        self.hashingLane = hashingLane
+        self.probe = probe
         self.logger = logger
     }
 
@@ -136,6 +148,8 @@ public final class Application: Sendable {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         server.shutdown()
         server.waitUntilStopped()
+        hashingLane.shutdown()
+        probe?.shutdown()
         pool.shutdown()
         saver.stop()
         mailSweeper?.stop()

@@ -132,7 +132,14 @@ private func assemble(
         throw error
     }
     let pool = WorkerPool(threads: options.workerThreads)
-    let probe = services.redisStore.map { SharedStoreProbe(pool: $0.pool, submit: pool.submit) }
+    let hashingLane = WorkerPool(threads: options.hashingThreads, queueLimit: options.hashingQueueLimit)
+    // With Redis, one thread for what must block outside the loops and the workers: connecting the
+    // loops' Redis connections, and the readiness probe's PING.
+    let redisLane = services.redisStore.map { _ in WorkerPool(threads: 1) }
+    let probe = services.redisStore.map { SharedStoreProbe(pool: $0.pool, lane: redisLane!) }
+    let loopRedis = services.redisStore.map { store in
+        RedisLoopClient(pool: store.pool, connectLane: { redisLane!.submit($0) })
+    }
     let admission = VisitorAdmission(configuration: options.visitorAdmission, sharedIn: services.redisStore?.pool)
     let sharedState = services.redisStore.map {
         SharedState(services: services, store: $0, sessions: sessions, admission: admission)
@@ -146,7 +153,8 @@ private func assemble(
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions, userNavigation: archive.userNavigation,
         admission: admission, ipv6CountingPrefix: configuration.ipv6CountingPrefix,
-        renderer: renderer, pool: pool, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
+        renderer: renderer, pool: pool, hashingLane: hashingLane,
+        queueWaitLimit: options.queueWaitLimit, loopRedis: loopRedis, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
         // Ready when the data answers (the journal takes writes; Redis's last connection attempt did
         // not fail) and the templates compile. Never a blocking call: probes run on the event loop.
         readiness: Readiness { [journal = services.journalStore, probe] in
@@ -182,8 +190,8 @@ private func assemble(
     }
     return Application(
         configuration: configuration, services: services, server: server, root: root, responder: responder,
-        archive: archive, sessionStore: sessionStore, saver: saver, mailSweeper: mailSweeper, pool: pool, logger: logger,
-        dataWatch: dataWatch)
+        archive: archive, sessionStore: sessionStore, saver: saver, mailSweeper: mailSweeper, pool: pool,
+        hashingLane: hashingLane, probe: probe, logger: logger, dataWatch: dataWatch)
 }
 
 /// Every Redis wait short enough that a page answers 503 within about two seconds while Redis is
@@ -193,5 +201,7 @@ func boundedForPages(_ redis: RedisConfiguration) -> RedisConfiguration {
     redis.connectTimeout = min(redis.connectTimeout, .seconds(1))
     redis.replyTimeout = min(redis.replyTimeout, .seconds(1))
     redis.checkoutTimeout = min(redis.checkoutTimeout, .milliseconds(500))
+    // Back in service within about a second of Redis answering again.
+    redis.maximumReconnectDelay = min(redis.maximumReconnectDelay, .seconds(1))
     return redis
 }

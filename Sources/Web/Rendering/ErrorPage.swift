@@ -25,6 +25,9 @@ struct ErrorPage: Sendable {
     static let storeUnavailable = ErrorPage(
         status: .serviceUnavailable, heading: "Temporarily unavailable",
         message: "The site cannot reach its data just now. Please try again in a moment.")
+    static let busy = ErrorPage(
+        status: .serviceUnavailable, heading: "Too busy",
+        message: "Too many people are signing in right now. Please try again in a moment.")
     static let internalServerError = ErrorPage(
         status: .internalServerError, heading: "Something went wrong", message: "The server could not answer. Please try again.")
 

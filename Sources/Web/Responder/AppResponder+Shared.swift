@@ -2,47 +2,136 @@ import Coordinators
 import HTTPCore
 import HTTPServer
 import Models
+import Networking
+import RedisClient
 
 extension AppResponder {
-    /// With state in Redis, every page first costs one pipelined round trip (`SharedState.prepare`:
-    /// the shared version, the session's version or record, and a cookie-less visitor's admission
-    /// count). That blocking work runs on the worker pool, never the event loop, and the answer goes
-    /// back through `reply`. Redis unreachable: 503 with `Retry-After` after at most the (shortened)
-    /// Redis timeouts, and the next request tries again, so the site recovers by itself when Redis
-    /// returns.
+    /// With state in Redis, every page first costs one pipelined round trip (`SharedState`: the
+    /// shared version, the session's version or record, and a cookie-less visitor's admission
+    /// count), and one more when it changed the session (`publishing`).
+    ///
+    /// How the request waits: it *parks*. Its questions go out on its event loop's own pipelined
+    /// Redis connection (`RedisLoopClient`) with a callback, and the loop goes on serving others;
+    /// when the replies are in, the callback resumes the request on that same loop, where the page
+    /// is decided and rendered as on the embedded store. No thread waits. Only what needs more
+    /// round trips (another instance wrote: a reload; a session saved elsewhere), and POSTs, go to a
+    /// worker, as does everything while the loop's connection is being made. Redis failing or
+    /// silent past its reply timeout: 503 with `Retry-After`, and the next request tries again.
     func respondShared(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: SharedState) {
-        pool.submit { [self] in
+        let sessionID = request.cookie(Self.cookieName)
+        let admitting = mayStartSession(request) ? countedClient(connection) : nil
+        let now = clock()
+        if let loop = reply.eventLoop, let loopRedis {
+            let question = shared.question(sessionID: sessionID, admitting: admitting, now: now)
+            let parked = loopRedis.send(question.commands, on: loop) { [self] result in
+                resume(request, connection: connection, reply: reply, shared: shared, question: question, result: result, now: now)
+            }
+            if parked { return }
+        }
+        onWorker(reply: reply, secure: connection.isSecure) { [self] in
             let prepared: SharedState.Prepared
             do {
-                prepared = try shared.prepare(
-                    sessionID: request.cookie(Self.cookieName),
-                    admitting: mayStartSession(request) ? countedClient(connection) : nil, now: clock())
+                prepared = try shared.prepare(sessionID: sessionID, admitting: admitting, now: now)
             } catch {
                 logger.warning("shared state unavailable, answering 503: \(error)")
                 return reply.send(unavailable(secure: connection.isSecure))
             }
-            route(
-                request, connection: connection, reply: publishing(reply, sessionID: request.cookie(Self.cookieName)),
-                admitted: prepared.admitted)
+            route(request, connection: connection, reply: publishing(reply, sessionID: sessionID), admitted: prepared.admitted)
+        }
+    }
+
+    /// A parked request's replies are in: on its event loop, it is served here unless settling
+    /// needs more from Redis, a cookie names a session nobody holds and the request would start
+    /// one (its admission is counted in a round trip of its own), or the screen reads the store
+    /// itself (`readsStoreWhenShown`): then on a worker.
+    private func resume(
+        _ request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: SharedState,
+        question: SharedState.Question, result: Result<[RESPValue], RedisError>, now: Int64
+    ) {
+        let sessionID = request.cookie(Self.cookieName)
+        let prepared: SharedState.Prepared?
+        let replies: [RESPValue]
+        do {
+            replies = try result.get()
+            prepared = try shared.settleWithoutWaiting(question, replies: replies, now: now)
+        } catch {
+            logger.warning("shared state unavailable, answering 503: \(error)")
+            return reply.send(unavailable(secure: connection.isSecure))
+        }
+        let countsLater = question.probe != nil && !question.counts && mayStartSession(request)
+            && self.session(for: request, now: now) == nil
+        let readsStore = AppRoute.parse(path: request.path, query: request.query)?.readsStoreWhenShown ?? false
+        if let prepared, !countsLater, !readsStore || request.method == .post {
+            return route(request, connection: connection, reply: publishing(reply, sessionID: sessionID), admitted: prepared.admitted)
+        }
+        onWorker(reply: reply, secure: connection.isSecure) { [self] in
+            let prepared: SharedState.Prepared
+            do {
+                prepared = try shared.settle(question, replies: replies, now: now)
+            } catch {
+                logger.warning("shared state unavailable, answering 503: \(error)")
+                return reply.send(unavailable(secure: connection.isSecure))
+            }
+            route(request, connection: connection, reply: publishing(reply, sessionID: sessionID), admitted: prepared.admitted)
+        }
+    }
+
+    /// Runs `work` on the workers. With Redis, a request that waited there longer than
+    /// `queueWaitLimit` answers 503 with `Retry-After` instead (`dropped` runs first): while Redis
+    /// hangs every worker waits out a reply timeout, and without this bound the queue behind them
+    /// would make requests wait many timeouts. So no request waits much longer than the reply
+    /// timeout plus the limit, whatever the queue.
+    func onWorker(
+        reply: HTTPReply, secure: Bool, dropped: (@Sendable () -> Void)? = nil, _ work: @escaping @Sendable () -> Void
+    ) {
+        guard sharedState != nil, let limit = queueWaitLimit else { return pool.submit(work) }
+        let queued = RedisClock.system.now()
+        pool.submit { [self] in
+            guard RedisClock.system.now() &- queued <= limit else {
+                dropped?()
+                logger.warning("a request waited over \(limit / 1_000_000) ms for a worker, answering 503")
+                return reply.send(unavailable(secure: secure))
+            }
+            work()
         }
     }
 
     /// Saves what the request changed in its session (or the session it started, named by the
     /// cookie it sets) before the answer goes out, so the browser's next request finds it on any
-    /// instance (`SessionStore.publishChanges`). Runs where the answer is sent: a worker.
+    /// instance (`SessionStore.publishChanges`). Where the answer is sent: on the event loop the
+    /// save parks like the request's questions did; on a worker (a POST) it blocks there.
     private func publishing(_ reply: HTTPReply, sessionID: String?) -> HTTPReply {
-        reply.map { [self] response in
+        let loop = reply.eventLoop
+        return HTTPReply(forwardingStreamsTo: reply, labeled: { [self] response, label in
+            // The label the answer was sent with goes on with it.
+            let reply = label.map(reply.labeled) ?? reply
             var ids = sessionID.map { [$0] } ?? []
             for value in response.headers.values(for: "Set-Cookie") where value.hasPrefix(Self.cookieName + "=") {
                 ids.append(String(value.dropFirst(Self.cookieName.count + 1).prefix { $0 != ";" }))
             }
-            do {
-                try sessions.publishChanges(of: ids)
-            } catch {
-                logger.warning("session not saved to the shared store (the periodic save retries): \(error)")
+            if let loop, loop.inEventLoop, let loopRedis {
+                let parked = sessions.publishChanges(of: ids, on: loop, through: loopRedis) { [self] error in
+                    if let error {
+                        logger.warning("session not saved to the shared store (the periodic save retries): \(error)")
+                    }
+                    reply.send(response)
+                }
+                if parked { return }
+                // No connection on this loop right now: the save blocks, so on a worker.
+                return pool.submit { [self, ids] in publish(ids, then: response, to: reply) }
             }
-            return response
+            publish(ids, then: response, to: reply)
+        })
+    }
+
+    /// `publishing`'s save where blocking is allowed: a worker.
+    private func publish(_ ids: [String], then response: HTTPResponse, to reply: HTTPReply) {
+        do {
+            try sessions.publishChanges(of: ids)
+        } catch {
+            logger.warning("session not saved to the shared store (the periodic save retries): \(error)")
         }
+        reply.send(response)
     }
 
     /// Whether a request without a session would start one: a GET of a screen's printed URL
@@ -50,6 +139,14 @@ extension AppResponder {
     func mayStartSession(_ request: HTTPRequest) -> Bool {
         guard request.method == .get, let route = AppRoute.parse(path: request.path, query: request.query) else { return false }
         return route.canonicalLocation(path: request.path, query: request.query) == nil
+    }
+
+    /// The hashing lane is full: a sign-in or registration is turned away before it waits.
+    func busy(secure: Bool) -> HTTPResponse {
+        var response = renderer.errorPage(.busy, secure: secure)
+        response.headers.set("Retry-After", "1")
+        response.headers.set("Cache-Control", "no-store")
+        return response
     }
 
     func unavailable(secure: Bool) -> HTTPResponse {

@@ -11,7 +11,9 @@ extension AppResponder {
     /// A form POST. On the event loop only what costs nothing is checked, cheapest first: the media
     /// type, the session (no session, no token the form could match), and the origin. Decoding the
     /// body (bounded by `URLEncodedForm.Limits`), the CSRF check and the submission run on a worker,
-    /// after the session's earlier requests, since they may hash a password or wait for the disk.
+    /// after the session's earlier requests, since they may wait for the disk or Redis; a form that
+    /// may hash a password runs on the hashing lane instead, and when its queue is full the answer
+    /// is 503 with `Retry-After`.
     func submit(_ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
         let secure = connection.isSecure
         guard Self.isForm(request.headers["Content-Type"]) else {
@@ -27,7 +29,7 @@ extension AppResponder {
         let shown = ShownPage.route(of: request)
         let client = countedClient(connection, knownUsername: session.record.withLock { $0.knownUsername })
         session.beginSlowWork()
-        pool.submit { [self] in
+        let work: @Sendable () -> Void = { [self] in
             defer { session.endSlowWork() }
             let form: FormData
             do {
@@ -66,6 +68,16 @@ extension AppResponder {
                 response = renderer.errorPage(.internalServerError, secure: secure)
             }
             reply.send(response)
+        }
+        if route.hashesPasswords {
+            // Beyond the hashing lane's queue: "busy, try again" at once, never a wait behind the hashes.
+            guard hashingLane.trySubmit(work) else {
+                session.endSlowWork()
+                logger.warning("\(request.method.rawValue) \(request.path): the password-hashing lane is full, answering 503")
+                return reply.send(busy(secure: secure))
+            }
+        } else {
+            onWorker(reply: reply, secure: secure, dropped: { session.endSlowWork() }, work)
         }
     }
 

@@ -8,11 +8,12 @@ import HTTPCore
 import HTTPServer
 import Log
 import Models
+import RedisClient
 
 /// The application behind the static files: cookie → session → route → coordinator → template.
 ///
-/// GET and HEAD run inline on the event loop (rendering takes microseconds); POSTs, which may hash
-/// a password or wait for fsync, run on the worker pool. Either way a session's coordinator serves
+/// GET and HEAD run inline on the event loop (rendering takes microseconds); POSTs, which may wait
+/// for fsync, run on the worker pool, and those that may hash a password on the hashing lane. Either way a session's coordinator serves
 /// one request at a time under that session's own lock (`Session.withNavigation`); a GET's screen
 /// is built and its page rendered after the lock is released, and no lock is shared by all
 /// sessions.
@@ -28,6 +29,13 @@ final class AppResponder: HTTPResponder {
     let ipv6CountingPrefix: Int
     let renderer: PageRenderer
     let pool: WorkerPool
+    /// Password hashing's own lane: small, with a bounded queue (see `submit`).
+    let hashingLane: WorkerPool
+    /// With Redis: the event loops' own pipelined connections, on which requests park (see
+    /// `respondShared`); nil on the embedded store.
+    let loopRedis: RedisLoopClient?
+    /// With Redis: the longest a request may wait for a worker before it answers 503 (nanoseconds).
+    let queueWaitLimit: UInt64?
     let logger: Logger
     /// Seconds since 1970.
     let clock: @Sendable () -> Int64
@@ -45,7 +53,8 @@ final class AppResponder: HTTPResponder {
         dependencies: AppDependencies, sessions: SessionStore, userNavigation: UserNavigation? = nil,
         admission: VisitorAdmission,
         ipv6CountingPrefix: Int = 64, renderer: PageRenderer,
-        pool: WorkerPool, logger: Logger, clock: @escaping @Sendable () -> Int64,
+        pool: WorkerPool, hashingLane: WorkerPool? = nil, queueWaitLimit: Duration? = nil, loopRedis: RedisLoopClient? = nil,
+        logger: Logger, clock: @escaping @Sendable () -> Int64,
         sharedState: SharedState? = nil,
         metrics: AppMetrics = AppMetrics(allowed: []), readiness: Readiness = Readiness(check: { true }),
         live: LiveUpdates = LiveUpdates(),
@@ -63,6 +72,12 @@ final class AppResponder: HTTPResponder {
         self.ipv6CountingPrefix = ipv6CountingPrefix
         self.renderer = renderer
         self.pool = pool
+        self.hashingLane = hashingLane ?? pool
+        self.loopRedis = loopRedis
+        self.queueWaitLimit = queueWaitLimit.map { duration in
+            let (seconds, attoseconds) = duration.components
+            return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        }
         self.logger = logger
         self.clock = clock
     }

@@ -80,7 +80,16 @@ final class RedisSessionJournal: SessionPersistence {
         // What left this instance's memory (evicted, expired here) is not over: another instance
         // may be serving it, and Redis expires what nobody uses.
         guard !records.isEmpty else { return SessionSaveOutcome() }
-        let replies = try pool.pipeline(try records.map(saveCommand))
+        return try outcome(of: records, replies: try pool.pipeline(try saveCommands(records)))
+    }
+
+    /// The compare-and-set of each record, to send together (`save`, or on an event loop).
+    func saveCommands(_ records: [SessionRecord]) throws -> [RedisCommand] {
+        try records.map(saveCommand)
+    }
+
+    /// What `saveCommands`' replies say.
+    func outcome(of records: [SessionRecord], replies: [RESPValue]) throws -> SessionSaveOutcome {
         var outcome = SessionSaveOutcome()
         for (record, reply) in zip(records, replies) {
             guard let version = reply.integer else {

@@ -1,3 +1,6 @@
+import Networking
+import RedisClient
+
 /// With sessions shared through Redis, a session's changes are saved before the request's answer
 /// goes out, not only by the periodic save: the browser's next request may land on any instance,
 /// and must find there the tabs and stacks it left (and a visitor's new session at all, or the
@@ -8,7 +11,54 @@ extension SessionStore {
     /// Saves the pending changes of these sessions now (those that have any). A failed save leaves
     /// them for the periodic one and is reported through the error.
     func publishChanges(of ids: [String]) throws {
-        guard let journal, journal is RedisSessionJournal else { return }
+        guard let journal, let records = takeChanges(of: ids) else { return }
+        let outcome: SessionSaveOutcome
+        do {
+            outcome = try journal.save(records: records, forgetting: [])
+        } catch {
+            restoreChanges(records)
+            throw error
+        }
+        settle(records, outcome)
+    }
+
+    /// `publishChanges` on an event loop: the save is sent on the loop's Redis connection and
+    /// `done` runs there when it is in (with the failure, if any). False when nothing could be
+    /// sent that way (no connection ready on the loop): the changes are left for the caller.
+    func publishChanges(
+        of ids: [String], on loop: any EventLoopScheduler, through client: RedisLoopClient,
+        done: @escaping (Error?) -> Void
+    ) -> Bool {
+        guard let shared = journal as? RedisSessionJournal else { return false }
+        guard let records = takeChanges(of: ids) else {
+            done(nil)
+            return true
+        }
+        let commands: [RedisCommand]
+        do {
+            commands = try shared.saveCommands(records)
+        } catch {
+            restoreChanges(records)
+            done(error)
+            return true
+        }
+        let sent = client.send(commands, on: loop) { [self] result in
+            do {
+                let outcome = try shared.outcome(of: records, replies: result.get())
+                settle(records, outcome)
+                done(nil)
+            } catch {
+                restoreChanges(records)
+                done(error)
+            }
+        }
+        if !sent { restoreChanges(records) }
+        return sent
+    }
+
+    /// Takes the pending changes of these sessions (nil when there are none).
+    private func takeChanges(of ids: [String]) -> [SessionRecord]? {
+        guard journal is RedisSessionJournal else { return nil }
         var records: [SessionRecord] = []
         for id in Set(ids) where Self.isWellFormed(id) {
             shard(for: id).withLock { pools in
@@ -19,18 +69,15 @@ extension SessionStore {
                 records.append(record)
             }
         }
-        guard !records.isEmpty else { return }
-        let outcome: SessionSaveOutcome
-        do {
-            outcome = try journal.save(records: records, forgetting: [])
-        } catch {
-            for record in records {
-                shard(for: record.id).withLock { pools in
-                    if pools.peek(record.id) != nil { pools.changed.insert(record.id) }
-                }
+        return records.isEmpty ? nil : records
+    }
+
+    /// A failed save leaves the changes for the next one.
+    private func restoreChanges(_ records: [SessionRecord]) {
+        for record in records {
+            shard(for: record.id).withLock { pools in
+                if pools.peek(record.id) != nil { pools.changed.insert(record.id) }
             }
-            throw error
         }
-        settle(records, outcome)
     }
 }

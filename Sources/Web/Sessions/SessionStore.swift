@@ -296,6 +296,28 @@ final class SessionStore: Sendable {
         }
     }
 
+    /// `settleShared` when it needs neither another round trip nor a session's lock: false when it
+    /// would (a legacy record, a newer copy saved elsewhere), and nothing was changed.
+    func settleSharedWithoutWaiting(_ probe: SharedSessionProbe, reply: RESPValue, now: Int64) throws -> Bool {
+        guard let shared = journal as? RedisSessionJournal else { return true }
+        let answer = try shared.answer(reply, held: probe.heldVersion != nil)
+        switch (probe.heldVersion, answer) {
+        case (_, .legacy):
+            return false
+        case (nil, .record(let record)) where record.id == probe.id:
+            restore([record], now: now)
+        case (nil, _):
+            break
+        case (let held?, .absent):
+            if held > 0 { shard(for: probe.id).withLock { forget(probe.id, in: &$0) } }
+        case (let held?, .version(let stored)):
+            return stored == held
+        case (let held?, .record(let record)):
+            return record.version == held
+        }
+        return true
+    }
+
     /// Replaces the copy held here by the record saved elsewhere; what this copy changed since its
     /// own last save is dropped, as a save of it would have been refused.
     /// The shard's lock is not held while the session's is awaited (a POST may hold that one).

@@ -14,8 +14,9 @@ import Services
 ///
 /// More round trips only when something changed elsewhere: a reload after another instance's
 /// write, the newer record of a session another instance saved, a session stored by an earlier
-/// version; and one to count admission when a cookie names a session nobody has. Blocks: runs on
-/// a worker, never an event loop.
+/// version; and one to count admission when a cookie names a session nobody has. The round trip is
+/// asked on the request's event loop (`question`, `settleWithoutWaiting`); what needs more round
+/// trips runs on a worker (`settle`).
 final class SharedState: Sendable {
     let services: AppServices
     let store: RedisStore
@@ -35,19 +36,49 @@ final class SharedState: Sendable {
         var admitted: Bool?
     }
 
+    /// The request's questions, asked in one pipelined round trip.
+    struct Question: Sendable {
+        let commands: [RedisCommand]
+        let probe: SharedSessionProbe?
+        /// Whether the last command counts a cookie-less visitor's admission.
+        let counts: Bool
+    }
+
     /// `sessionID`: the request's cookie. `admitting`: the client, when the request would start a
-    /// session if it had none (counted now only if it carries no cookie worth looking up). Throws
-    /// when Redis cannot be asked.
-    func prepare(sessionID: String?, admitting client: Client?, now: Int64) throws -> Prepared {
+    /// session if it had none (counted now only if it carries no cookie worth looking up).
+    func question(sessionID: String?, admitting client: Client?, now: Int64) -> Question {
         var commands = [store.versionCommand]
         let probe = sessionID.flatMap(sessions.sharedProbe(id:))
         if let probe { commands.append(probe.command) }
         let count = probe == nil
             ? client.flatMap { admission.sharedCount($0, now: Date(timeIntervalSince1970: Double(now))) } : nil
         if let count { commands.append(count) }
-        let replies = try store.pool.pipeline(commands)
+        return Question(commands: commands, probe: probe, counts: count != nil)
+    }
+
+    /// Asks and settles, blocking: on a worker. Throws when Redis cannot be asked.
+    func prepare(sessionID: String?, admitting client: Client?, now: Int64) throws -> Prepared {
+        let question = question(sessionID: sessionID, admitting: client, now: now)
+        return try settle(question, replies: try store.pool.pipeline(question.commands), now: now)
+    }
+
+    /// Brings this instance up to date with the replies, blocking when that takes more round
+    /// trips (a reload, a newer session record): on a worker.
+    func settle(_ question: Question, replies: [RESPValue], now: Int64) throws -> Prepared {
         try services.synchronize(sharedVersion: try RedisStore.version(from: replies[0]))
-        if let probe { try sessions.settleShared(probe, reply: replies[1], now: now) }
-        return Prepared(admitted: count.map { _ in admission.admits(counted: replies[replies.count - 1]) })
+        if let probe = question.probe { try sessions.settleShared(probe, reply: replies[1], now: now) }
+        return Prepared(admitted: question.counts ? admission.admits(counted: replies[replies.count - 1]) : nil)
+    }
+
+    /// `settle` on an event loop, for the usual case that needs nothing more from Redis: nobody
+    /// wrote elsewhere and the session is as held here (or new here, or gone). Nil when settling
+    /// would wait (a reload, another round trip, a session busy with a POST): then `settle` runs
+    /// on a worker with the same replies. Throws on an unusable reply.
+    func settleWithoutWaiting(_ question: Question, replies: [RESPValue], now: Int64) throws -> Prepared? {
+        guard !store.isStale(knowing: try RedisStore.version(from: replies[0])) else { return nil }
+        if let probe = question.probe {
+            guard try sessions.settleSharedWithoutWaiting(probe, reply: replies[1], now: now) else { return nil }
+        }
+        return Prepared(admitted: question.counts ? admission.admits(counted: replies[replies.count - 1]) : nil)
     }
 }

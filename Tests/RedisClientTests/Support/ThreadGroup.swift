@@ -22,4 +22,16 @@ enum ThreadGroup {
         }
         for thread in threads { pthread_join(thread, nil) }
     }
+
+    /// Runs `body` on a new detached thread.
+    static func detach(_ body: @escaping @Sendable () -> Void) {
+        let context = Unmanaged.passRetained(Box { body() }).toOpaque()
+        var thread = pthread_t()
+        let result = pthread_create(&thread, nil, { context in
+            Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }, context)
+        precondition(result == 0, "pthread_create failed")
+        pthread_detach(thread)
+    }
 }

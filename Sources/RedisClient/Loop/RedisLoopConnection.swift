@@ -1,0 +1,184 @@
+import Networking
+
+/// One Redis connection driven by an event loop: the commands of many requests are pipelined on it
+/// and their replies, which Redis sends in order, are handed to a FIFO of waiters (RediStack's
+/// `RedisCommandHandler` model). Nothing here blocks: a waiter is a callback, run on the loop when
+/// its last reply is in.
+///
+/// Bounded failure: when the oldest waiter has had no reply for `replyTimeout` (checked at the
+/// loop's sweeps), or the connection breaks or sends garbage, the connection fails: every waiter
+/// is answered with the error at once and the connection is closed (its replies would no longer
+/// line up). A batch (`send` with several commands, e.g. MULTI … EXEC) is written contiguously,
+/// so a transaction's commands are never interleaved with another request's.
+///
+/// Loop-thread only, apart from `init`: the loop's thread owns every field.
+final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
+    typealias Completion = (Result<[RESPValue], RedisError>) -> Void
+
+    private struct Waiter {
+        let expected: Int
+        var replies: [RESPValue] = []
+        let completion: Completion
+    }
+
+    let loop: any EventLoopScheduler
+    private let connection: RedisConnection
+    private let replyTimeout: UInt64
+    private let clock: RedisClock
+    /// Told once, on the loop, when the connection failed or closed (nil error: the loop stopped).
+    private let onClose: (RedisLoopConnection, RedisError?) -> Void
+    /// Told of every reply, so the pool's health reflects traffic on the loops too.
+    private let onReply: () -> Void
+    private var output: [UInt8] = []
+    private var written = 0
+    private var waiters: [Waiter] = []
+    private var head = 0
+    /// When the oldest waiter last saw progress: its first command sent, or any reply since.
+    private var lastProgress: UInt64 = 0
+    private var watchesWrite = false
+    private(set) var isOpen = true
+
+    var fd: Int32 { connection.transport.fd }
+
+    /// Waiters not yet answered.
+    var pending: Int { waiters.count - head }
+
+    init(connection: RedisConnection, loop: any EventLoopScheduler, clock: RedisClock,
+         onReply: @escaping () -> Void, onClose: @escaping (RedisLoopConnection, RedisError?) -> Void) {
+        self.connection = connection
+        self.loop = loop
+        self.clock = clock
+        self.replyTimeout = connection.configuration.replyTimeout.nanoseconds
+        self.onReply = onReply
+        self.onClose = onClose
+    }
+
+    /// Queues `commands` (written together, in order) and calls `completion` on the loop with
+    /// their replies, error replies as values in place, or with the connection's failure.
+    func send(_ commands: [RedisCommand], completion: @escaping Completion) {
+        precondition(loop.inEventLoop, "a loop's Redis connection is used on its own loop only")
+        guard isOpen else { return completion(.failure(.connectionClosed)) }
+        guard !commands.isEmpty else { return completion(.success([])) }
+        if pending == 0 { lastProgress = clock.now() }
+        for command in commands { command.encode(into: &output) }
+        waiters.append(Waiter(expected: commands.count, completion: completion))
+        flush()
+    }
+
+    // MARK: EventLoopSource
+
+    func handleEvent(readable: Bool, writable: Bool, failed: Bool) {
+        guard isOpen else { return }
+        if failed { return fail(.connectionClosed) }
+        // TLS may need to write to read and the other way round: try both, whichever woke us.
+        readAvailable()
+        if isOpen { flush() }
+    }
+
+    func tick(now: UInt64) {
+        guard isOpen, pending > 0, now > lastProgress, now - lastProgress > replyTimeout else { return }
+        fail(.replyTimeout(command: "pipelined"))
+    }
+
+    func loopStopped() {
+        guard isOpen else { return }
+        isOpen = false
+        connection.close()
+        answerAll(.poolClosed)
+        onClose(self, nil)
+    }
+
+    // MARK: I/O
+
+    private func flush() {
+        while isOpen && written < output.count {
+            let outcome = output.withUnsafeBytes { connection.transport.write(UnsafeRawBufferPointer(rebasing: $0[written...])) }
+            switch outcome {
+            case .bytes(let count):
+                written += count
+            case .wouldBlock:
+                watchWrite(true)
+                return
+            case .closed:
+                return fail(.connectionClosed)
+            case .failed(let error):
+                return fail(error)
+            }
+        }
+        output.removeAll(keepingCapacity: output.count <= 65_536)
+        written = 0
+        watchWrite(false)
+    }
+
+    private func readAvailable() {
+        while isOpen {
+            let outcome = connection.readBuffer.withUnsafeMutableBytes { connection.transport.read(into: $0) }
+            switch outcome {
+            case .bytes(let count):
+                connection.readBuffer.withUnsafeBytes { connection.parser.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                deliverReplies()
+                // A short read drained a plain socket; TLS may hold more records than the socket
+                // shows (epoll would not wake for them), so it reads on until it would block.
+                if count < connection.readBuffer.count && connection.transport is PlainTransport { return }
+            case .wouldBlock(let untilReadable):
+                if !untilReadable { watchWrite(true) }
+                return
+            case .closed:
+                return fail(.connectionClosed)
+            case .failed(let error):
+                return fail(error)
+            }
+        }
+    }
+
+    private func deliverReplies() {
+        while isOpen {
+            let reply: RESPValue
+            do {
+                guard let next = try connection.parser.next() else { return }
+                reply = next
+            } catch {
+                return fail(.protocolError(error))
+            }
+            // A reply nobody asked for: the stream is out of step.
+            guard head < waiters.count else { return fail(.connectionClosed) }
+            lastProgress = clock.now()
+            waiters[head].replies.append(reply)
+            guard waiters[head].replies.count == waiters[head].expected else { continue }
+            let done = waiters[head]
+            head += 1
+            if head == waiters.count {
+                waiters.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head > 64 && head * 2 > waiters.count {
+                waiters.removeFirst(head)
+                head = 0
+            }
+            onReply()
+            // May send again on this connection (appends, never reorders): nothing above is held.
+            done.completion(.success(done.replies))
+        }
+    }
+
+    private func watchWrite(_ wanted: Bool) {
+        guard wanted != watchesWrite, isOpen else { return }
+        watchesWrite = wanted
+        loop.setWritable(self, wanted)
+    }
+
+    private func fail(_ error: RedisError) {
+        guard isOpen else { return }
+        isOpen = false
+        loop.deregister(self)
+        connection.close()
+        answerAll(error)
+        onClose(self, error)
+    }
+
+    private func answerAll(_ error: RedisError) {
+        let waiting = waiters[head...]
+        waiters = []
+        head = 0
+        for waiter in waiting { waiter.completion(.failure(error)) }
+    }
+}

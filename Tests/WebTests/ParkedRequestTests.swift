@@ -1,0 +1,70 @@
+import Foundation
+import RedisClient
+import Testing
+import TestSupport
+@testable import Web
+
+/// On Redis, a page parks on its event loop's pipelined Redis connection instead of blocking a
+/// worker: once the loop's connection is up, pages cost the blocking pool no round trip at all.
+@Suite(.enabled(if: RedisServer.liveTestsEnabled, "redis-server is not installed"))
+final class ParkedRequestTests {
+    let apps: RedisTestApps
+
+    init() throws {
+        apps = try RedisTestApps()
+    }
+
+    /// Waits (at most two seconds) for the app's loop to have its Redis connection.
+    func loopConnected(_ app: TestApp) throws -> RedisLoopClient {
+        let client = try #require(app.application.responder.loopRedis)
+        let start = Date()
+        while client.readyConnections == 0 && Date().timeIntervalSince(start) < 2 {
+            // A 404 asks Redis too, and starts no visitor session (admission stays untouched).
+            _ = try? app.client().get("/no-such-page")
+            usleep(10_000)
+        }
+        #expect(client.readyConnections == 1)
+        return client
+    }
+
+    @Test func pagesAreServedOnTheLoopsConnectionWithoutABlockingRoundTrip() throws {
+        // No periodic work (saves, the mail sweep) to count among the pool's round trips.
+        var options = TestApp.defaultOptions
+        (options.saveInterval, options.mailSweepInterval) = (.seconds(3600), .seconds(3600))
+        let app = try apps.instance(options: options)
+        let browser = app.client()
+        try browser.signIn()
+        _ = try loopConnected(app)
+        let pool = try #require(app.application.services.redisStore?.pool)
+        let before = pool.roundTrips
+        // Navigating changes the session: its save parks on the loop too.
+        for path in ["/library/category-1", "/library/category-2", "/flow/secondary1", "/library/category-1/items/3"] {
+            let page = try browser.get(path)
+            #expect(page.status == 200)
+            #expect(page.text.contains("Signed in as"))
+        }
+        #expect(pool.roundTrips == before)
+    }
+
+    @Test func aChangeSavedOnTheLoopIsSeenByTheOtherInstance() throws {
+        let (first, second) = (try apps.instance(), try apps.instance())
+        let browser = first.client()
+        try browser.signIn()
+        _ = try loopConnected(first)
+        #expect(try browser.get("/flow/secondary1/tertiary").status == 200)
+        browser.disconnect()
+        browser.port = second.port
+        #expect(try browser.get("/library/category-3").text.contains("href=\"/flow/secondary1/tertiary\""))
+    }
+
+    @Test func aNewVisitorsSessionStartedOnTheLoopSignsInOnTheOtherInstance() throws {
+        let (first, second) = (try apps.instance(), try apps.instance())
+        _ = try loopConnected(first)
+        let browser = first.client()
+        let token = try #require(try browser.get("/login").csrfToken)
+        browser.disconnect()
+        browser.port = second.port
+        let answer = try browser.post("/login", form: [("csrfToken", token), ("username", "demo"), ("password", "demo-password")])
+        #expect(answer.status == 303)
+    }
+}
