@@ -15,13 +15,14 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         // Infrastructure that knows nothing of the app
+        .target(name: "ByteCoding"),
         .target(name: "Log"),
-        .target(name: "HTTPCore"),
+        .target(name: "HTTPCore", dependencies: ["ByteCoding"]),
         .target(name: "Metrics"),
         .target(name: "Deflate", dependencies: ["CDeflate"]),
         // What the server and the Redis client share: event-loop sources and the loop-thread guard.
         .target(name: "Networking", dependencies: ["CSystem"]),
-        .target(name: "HTTPServer", dependencies: ["HTTPCore", "Deflate", "CSystem", "COpenSSL", "Metrics", "Log", "Networking"]),
+        .target(name: "HTTPServer", dependencies: ["HTTPCore", "Deflate", "ByteCoding", "CSystem", "COpenSSL", "Metrics", "Log", "Networking"]),
         .target(name: "TemplateEngine"),
         .target(name: "Storage"),
         .target(name: "Navigation"),
@@ -29,9 +30,9 @@ let package = Package(
 
         // The app
         .target(name: "Models"),
-        .target(name: "Services", dependencies: ["Models", "Storage", "RedisClient", "COpenSSL"]),
+        .target(name: "Services", dependencies: ["Models", "Storage", "RedisClient", "ByteCoding", "COpenSSL"]),
         .target(name: "ViewModels", dependencies: ["Models"]),
-        .target(name: "Coordinators", dependencies: ["Models", "ViewModels", "Navigation"]),
+        .target(name: "Coordinators", dependencies: ["Models", "ViewModels", "Navigation", "ByteCoding"]),
         .target(name: "Web", dependencies: [
             "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "RedisClient", "Models", "Services", "ViewModels",
             "Navigation", "Coordinators", "Metrics", "Log", "Networking",

@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// Byte-level helpers shared by the codec: HTTP's grammar is ASCII, so none of this needs Unicode.
 enum ASCII {
     static let cr: UInt8 = 0x0D
@@ -63,12 +65,7 @@ enum ASCII {
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
+        Hex.value(of: byte)
     }
 
     /// Splits a comma-separated field value (RFC 9110 §5.6.1) into trimmed, non-empty elements.

@@ -3,11 +3,6 @@ public struct HTTPResponse: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
-    /// The pattern of the route that answered (`/library/{category}`, `static`), for the server's
-    /// metrics and access log; never sent. Nil when nothing routed the request.
-    public var route: String?
-    /// The path holds a secret (a reset token): the access log shows `route` in its place.
-    public var hidesPath = false
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status

@@ -17,13 +17,15 @@ extension HTTPResponseSerializer {
         public var date: String
         /// `Connection: close` or `keep-alive`; any the response carries is dropped.
         public var closing: Bool
-        /// Sent when the response names no server of its own.
-        public var server: StaticString = "Waypoint"
+        /// Sent when the response names no server of its own; nil sends none (the server's
+        /// configured name, `HTTPServer.Configuration.serverName`).
+        public var server: String?
 
-        public init(contentLength: ContentLength, date: String, closing: Bool) {
+        public init(contentLength: ContentLength, date: String, closing: Bool, server: String? = nil) {
             self.contentLength = contentLength
             self.date = date
             self.closing = closing
+            self.server = server
         }
     }
 
@@ -58,9 +60,9 @@ extension HTTPResponseSerializer {
         appendValue(fields.date, to: &buffer)
         buffer.append(ASCII.cr)
         buffer.append(ASCII.lf)
-        if !namesServer {
+        if !namesServer, let server = fields.server {
             buffer.append(contentsOf: "Server: ".utf8)
-            fields.server.withUTF8Buffer { buffer.append(contentsOf: $0) }
+            appendValue(server, to: &buffer)
             buffer.append(ASCII.cr)
             buffer.append(ASCII.lf)
         }

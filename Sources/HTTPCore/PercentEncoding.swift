@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// Percent-encoding (RFC 3986 §2.1), strict: a malformed escape is an error rather than passed through,
 /// so two layers can never disagree on what a URL means.
 public enum PercentEncoding {
@@ -29,29 +31,7 @@ public enum PercentEncoding {
     }
 
     static func decode(bytes: some Collection<UInt8>, plusAsSpace: Bool) throws(URLEncodingError) -> String {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            bytes.formIndex(after: &index)
-            switch byte {
-            case ASCII.percent:
-                guard index != bytes.endIndex, let high = ASCII.hexValue(bytes[index]) else {
-                    throw .invalidPercentEscape
-                }
-                bytes.formIndex(after: &index)
-                guard index != bytes.endIndex, let low = ASCII.hexValue(bytes[index]) else {
-                    throw .invalidPercentEscape
-                }
-                bytes.formIndex(after: &index)
-                decoded.append(high << 4 | low)
-            case ASCII.plus where plusAsSpace:
-                decoded.append(ASCII.space)
-            default:
-                decoded.append(byte)
-            }
-        }
+        guard let decoded = PercentDecoding.decode(bytes, plusIsSpace: plusAsSpace) else { throw .invalidPercentEscape }
         guard let string = String(validating: decoded, as: UTF8.self) else { throw .invalidUTF8 }
         return string
     }

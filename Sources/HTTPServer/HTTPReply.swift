@@ -4,16 +4,21 @@ import Networking
 /// The way back to the connection that asked. Call `send` exactly once, inline on the event loop or
 /// later from any thread; answers still go out in request order, and a second call is ignored.
 /// Or, instead of `send`, `openStream` once: the answer is then an open event stream.
+///
+/// A reply may carry the label the server files the answer under (`labeled`); replies made with
+/// `map` hand it on, so a responder in front of another keeps the label the inner one chose.
 public struct HTTPReply: Sendable {
     /// Opens a stream on behalf of a wrapping reply.
     public typealias StreamOpener = @Sendable (HTTPResponse, @escaping @Sendable (EventStream?) -> Void) -> Void
 
     private enum Destination: Sendable {
         case connection(EventLoop, connectionID: UInt64, sequence: Int)
-        case handler(@Sendable (HTTPResponse) -> Void, streams: StreamOpener?, loop: (any EventLoopScheduler)?)
+        case handler(@Sendable (HTTPResponse, ExchangeLabel?) -> Void, streams: StreamOpener?, loop: (any EventLoopScheduler)?)
     }
 
     private let destination: Destination
+    /// What the answer counts and is logged under; nil when nothing named it.
+    public private(set) var label: ExchangeLabel?
 
     init(loop: EventLoop, connectionID: UInt64, sequence: Int) {
         destination = .connection(loop, connectionID: connectionID, sequence: sequence)
@@ -29,10 +34,39 @@ public struct HTTPReply: Sendable {
         if let upstream {
             streams = { head, opened in upstream.openStream(head: head, opened: opened) }
         }
+        destination = .handler({ response, _ in handler(response) }, streams: streams, loop: upstream?.eventLoop)
+    }
+
+    /// A reply that hands the response and its label to `handler`, as the one above.
+    public init(
+        forwardingStreamsTo upstream: HTTPReply? = nil, labeled handler: @escaping @Sendable (HTTPResponse, ExchangeLabel?) -> Void
+    ) {
+        var streams: StreamOpener?
+        if let upstream {
+            streams = { head, opened in upstream.openStream(head: head, opened: opened) }
+        }
         destination = .handler(handler, streams: streams, loop: upstream?.eventLoop)
     }
 
-    /// A reply that wraps another: answers go through `handler`, streams and the event loop are
+    /// This reply, filing its answer under `label`.
+    public func labeled(_ label: ExchangeLabel) -> HTTPReply {
+        var reply = self
+        reply.label = label
+        return reply
+    }
+
+    /// A reply that passes the response through `transform` (which may also do work before the
+    /// answer leaves) and sends the result here, with the label it was sent with; streams are
+    /// opened here too, and the event loop is this one's.
+    public func map(_ transform: @escaping @Sendable (HTTPResponse) -> HTTPResponse) -> HTTPReply {
+        HTTPReply(forwardingStreamsTo: self, labeled: { response, label in
+            var reply = self
+            if let label { reply.label = label }
+            reply.send(transform(response))
+        })
+    }
+
+    /// A reply that wraps another: answers go through `handler`; streams and the event loop are
     /// the wrapped reply's.
     public init(wrapping wrapped: HTTPReply, _ handler: @escaping @Sendable (HTTPResponse) -> Void) {
         self.init(forwardingStreamsTo: wrapped, handler)
@@ -50,9 +84,9 @@ public struct HTTPReply: Sendable {
     public func send(_ response: HTTPResponse) {
         switch destination {
         case .connection(let loop, let connectionID, let sequence):
-            loop.deliver(response, connectionID: connectionID, sequence: sequence)
+            loop.deliver(response, label: label, connectionID: connectionID, sequence: sequence)
         case .handler(let handler, _, _):
-            handler(response)
+            handler(response, label)
         }
     }
 
@@ -67,7 +101,7 @@ public struct HTTPReply: Sendable {
             loop.openStream(head: head, connectionID: connectionID, sequence: sequence, opened: opened)
         case .handler(let handler, let streams, _):
             guard let streams else {
-                handler(HTTPResponse.text("503 Service Unavailable\nNo event stream here.\n", status: .serviceUnavailable))
+                handler(HTTPResponse.text("503 Service Unavailable\nNo event stream here.\n", status: .serviceUnavailable), label)
                 return opened(nil)
             }
             streams(head, opened)

@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// Text forms of binary values: hex for stored digests, base64url for tokens in URLs and cookies.
 public enum ByteEncoding {
     private static let hexDigits = Array("0123456789abcdef".utf8)
@@ -22,7 +24,7 @@ public enum ByteEncoding {
         bytes.reserveCapacity(digits.count / 2)
         var index = 0
         while index < digits.count {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
+            guard let high = Hex.value(of: digits[index]), let low = Hex.value(of: digits[index + 1]) else { return nil }
             bytes.append(high << 4 | low)
             index += 2
         }
@@ -73,15 +75,6 @@ public enum ByteEncoding {
             index += 4
         }
         return bytes
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     private static func base64URLValue(_ character: UInt8) -> Int? {

@@ -107,10 +107,10 @@ public final class JournalStore: KeyValueStore {
     /// The journal's current generation (bumped by each snapshot).
     public var generation: UInt64 { state.withLock { $0.generation } }
 
-    /// The journal's current size in bytes, header included.
     /// Whether writes are accepted: open, and no failed write or fsync has stopped it.
     public var acceptsWrites: Bool { state.withLock { $0.journal != nil && $0.failure == nil } }
 
+    /// The journal's current size in bytes, header included.
     public var journalSize: Int { state.withLock { $0.journalSize } }
 
     public func apply(_ mutations: [StoreMutation]) throws {

@@ -90,7 +90,7 @@ import ViewModels
         let reset = try #require(entries.lastIndex { $0.kind == .reset && $0.coordinator == "AppCoordinator" })
         let after = entries[(reset + 1)...].map { "\($0.coordinator) \($0.kind)" }
         #expect(after.contains("FlowCoordinator pop"))
-        #expect(after.contains("SheetTabCoordinator dismiss"))
+        #expect(after.contains("ScreenTabCoordinator dismiss"))
         #expect(after.contains("LibraryCoordinator pop"))
     }
 

@@ -46,7 +46,7 @@ struct RouteGenerator {
         switch Int.random(in: 0..<6, using: &random) {
         case 0: return .root
         case 1: return .flow(FlowRoute.allCases.randomElement(using: &random) ?? .primary)
-        case 2: return .screen(SheetTabRoute.allCases.randomElement(using: &random) ?? .primary)
+        case 2: return .screen(ScreenTabRoute.allCases.randomElement(using: &random) ?? .primary)
         case 3: return .inspector
         default: return .library(library())
         }

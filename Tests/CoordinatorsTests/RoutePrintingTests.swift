@@ -27,6 +27,33 @@ import Testing
         }
     }
 
+    /// The printer is written by hand for speed; the declarations are what every other spelling
+    /// (parsing, labels, saved sessions) comes from. They must agree on every route.
+    @Test func everyRoutePrintsAsItsDeclarationSpellsIt() {
+        var generator = RouteGenerator(random: SeededGenerator(seed: 0xDEC1))
+        for _ in 0..<5_000 {
+            let route = generator.route()
+            #expect(route.print() == route.declared.printed(), "\(route)")
+        }
+        for route in Self.nestedRoutes {
+            #expect(route.print() == route.declared.printed(), "\(route)")
+        }
+    }
+
+    /// Each declaration's label is its pattern, and the parser reads what the declaration prints.
+    @Test func labelsAreThePatternsAndEveryDeclarationParsesWhatItPrints() {
+        var generator = RouteGenerator(random: SeededGenerator(seed: 0x1ABE1))
+        for _ in 0..<2_000 {
+            let route = generator.route()
+            let declared = route.declared
+            #expect(!declared.pattern.label.isEmpty && declared.pattern.label.hasPrefix("/"), "\(route)")
+            #expect(AppRoute.parse(url: declared.printed()) == route, "\(route)")
+        }
+        #expect(AppRoute.library(.item(CategoryID("c"), ItemID(3), .details)).declared.pattern.label == "/library/{category}/items/{id}/details")
+        #expect(AppRoute.account(.resetPassword(token: "t")).declared.pattern.hidesPath)
+        #expect(!AppRoute.library(.category(CategoryID("c"))).declared.pattern.hidesPath)
+    }
+
     /// Web prints links into a fixed room in the page's data, through the same printer: whatever the
     /// output, a route comes out as the contract spells it, or is refused when it does not fit.
     @Test(arguments: [8, 32, 256])
@@ -132,7 +159,7 @@ import Testing
             route.print(into: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == ReferencePrinter.print(.flow(route)))
         }
-        for route in SheetTabRoute.allCases {
+        for route in ScreenTabRoute.allCases {
             var bytes: [UInt8] = []
             route.print(into: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == ReferencePrinter.print(.screen(route)))

@@ -267,7 +267,7 @@ def step_reset_navigation(walk):
               for row in ui.find_all("table.events tbody tr")]
     kinds = [(event[1], event[2]) for event in events if len(event) == 4]
     expect(("reset", "AppCoordinator") in kinds, f"the ledger shows no reset: {kinds[:8]}")
-    expect(("pop", "FlowCoordinator") in kinds and ("pop", "SheetTabCoordinator") in kinds,
+    expect(("pop", "FlowCoordinator") in kinds and ("pop", "ScreenTabCoordinator") in kinds,
            f"the ledger shows no tab popped by the reset: {kinds[:8]}")
     ui.open("/")
     expect(ui.path() == "/library/category-1", f"/ goes to {ui.path()} after the reset")

@@ -14,7 +14,7 @@ import Testing
         response.headers.add("date", "yesterday")
         response.headers.add("Connection", "close")
         response.headers.add("content-length", "99")
-        let text = written(response, .init(contentLength: .value(5), date: "Sun, 22 Nov 2026 00:00:00 GMT", closing: false))
+        let text = written(response, .init(contentLength: .value(5), date: "Sun, 22 Nov 2026 00:00:00 GMT", closing: false, server: "Waypoint"))
         #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(!text.contains("yesterday") && !text.contains("99") && !text.contains("close"))
         #expect(text.hasSuffix(
@@ -25,7 +25,7 @@ import Testing
         var response = HTTPResponse(status: .notModified)
         response.headers.add("Server", "Other")
         response.headers.add("Content-Length", "1234")
-        let text = written(response, .init(contentLength: .asGiven, date: "d", closing: true), headOnly: true)
+        let text = written(response, .init(contentLength: .asGiven, date: "d", closing: true, server: "Waypoint"), headOnly: true)
         #expect(text.contains("Server: Other\r\n") && !text.contains("Server: Waypoint"))
         #expect(text.contains("Content-Length: 1234\r\n"))
         #expect(text.hasSuffix("Date: d\r\nConnection: close\r\n\r\n"))

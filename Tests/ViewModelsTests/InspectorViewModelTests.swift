@@ -7,7 +7,7 @@ import Testing
     static let tree = Node(name: "AppCoordinator", isActive: true, children: [
         Node(name: "LibraryCoordinator", detail: "2 screens", isActive: true, children: [Node(name: "ItemCoordinator")]),
         Node(name: "FlowCoordinator", children: [Node(name: "A"), Node(name: "B")]),
-        Node(name: "SheetTabCoordinator"),
+        Node(name: "ScreenTabCoordinator"),
     ])
 
     @Test func drawsTheCoordinatorTree() {
@@ -19,7 +19,7 @@ import Testing
             "├─ FlowCoordinator",
             "│  ├─ A",
             "│  └─ B",
-            "└─ SheetTabCoordinator",
+            "└─ ScreenTabCoordinator",
         ])
         #expect(model.treeLines.map(\.depth) == [0, 1, 2, 1, 2, 2, 1])
         #expect(model.treeLines[1].detail == "2 screens")

@@ -49,7 +49,7 @@ import TestSupport
         let app = try TestApp()
         let real = app.application.responder
         let box = Mutex<HTTPResponse?>(nil)
-        let reply = real.labeling(HTTPReply { response in box.withLock { $0 = response } }, "/x", request: {
+        let reply = real.labeling(HTTPReply { response in box.withLock { $0 = response } }, ExchangeLabel("/x"), request: {
             var request = HTTPRequest(method: .get, target: "/x")
             request.headers.set("X-Request-Id", "feedc0ffee123456")
             return request

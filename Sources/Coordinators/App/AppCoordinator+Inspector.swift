@@ -7,7 +7,7 @@ extension AppCoordinator {
     public func inspectorSnapshot(isSignedIn: Bool = false) -> InspectorSnapshot {
         let library = existingChild(LibraryCoordinator.self)
         let flow = existingChild(FlowCoordinator.self)
-        let screen = existingChild(SheetTabCoordinator.self)
+        let screen = existingChild(ScreenTabCoordinator.self)
         let stacks = [
             stackLines("Library", library?.stack, tab: .library),
             stackLines("Flow", flow?.stack, tab: .flow),
@@ -20,7 +20,7 @@ extension AppCoordinator {
             switch child {
             case let tab as LibraryCoordinator: (detail, isActive) = (Self.describe(tab.stack), activeTab == .library)
             case let tab as FlowCoordinator: (detail, isActive) = (Self.describe(tab.stack), activeTab == .flow)
-            case let tab as SheetTabCoordinator: (detail, isActive) = (Self.describe(tab.stack), activeTab == .screen)
+            case let tab as ScreenTabCoordinator: (detail, isActive) = (Self.describe(tab.stack), activeTab == .screen)
             case let child as AccountCoordinator:
                 (detail, isActive) = (child.returnTo.map { "returns to \($0.print())" } ?? "", false)
                 if isSignedIn { warning = "still running though the viewer is signed in: its flow never finished" }

@@ -14,7 +14,7 @@ extension AppCoordinator {
         dependencies.onNavigationEvent(.reset)
         existingChild(LibraryCoordinator.self)?.resetNavigation()
         existingChild(FlowCoordinator.self)?.backToRoot()
-        existingChild(SheetTabCoordinator.self)?.show(.primary)
+        existingChild(ScreenTabCoordinator.self)?.show(.primary)
         draft = nil
         lastLocation = nil
         activeTab = .library

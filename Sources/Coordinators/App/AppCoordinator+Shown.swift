@@ -48,7 +48,7 @@ extension AppCoordinator {
         case .flow(let route):
             existingChild(FlowCoordinator.self)?.show(route)
         case .screen(let route):
-            existingChild(SheetTabCoordinator.self)?.show(route)
+            existingChild(ScreenTabCoordinator.self)?.show(route)
         case .library(let route):
             guard let library = existingChild(LibraryCoordinator.self), route != .home, !route.isGuarded,
                 check(route) == .valid, library.stack.visible != route

@@ -7,7 +7,7 @@ extension AppCoordinator {
         return NavigationSnapshot(
             activeTab: activeTab, lastLocation: lastLocation, returnTo: existingChild(AccountCoordinator.self)?.returnTo,
             library: library?.stack, selectedCategory: library?.selectedCategory,
-            flow: existingChild(FlowCoordinator.self)?.stack, screen: existingChild(SheetTabCoordinator.self)?.stack,
+            flow: existingChild(FlowCoordinator.self)?.stack, screen: existingChild(ScreenTabCoordinator.self)?.stack,
             notice: notice, draft: draft)
     }
 
@@ -35,7 +35,7 @@ extension AppCoordinator {
         }
         if let stack = snapshot.screen {
             let coordinator = dependencies.factory.screen()
-            coordinator.stack = SheetTabCoordinator.stack(for: stack.visible)
+            coordinator.stack = ScreenTabCoordinator.stack(for: stack.visible)
             addChild(coordinator)
         }
         pruneStaleLocations()

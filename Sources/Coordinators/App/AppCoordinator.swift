@@ -42,7 +42,7 @@ public final class AppCoordinator: Coordinator {
 
     public var library: LibraryCoordinator { started(dependencies.factory.library) }
     public var flow: FlowCoordinator { started(dependencies.factory.flow) }
-    public var screen: SheetTabCoordinator { started(dependencies.factory.screen) }
+    public var screen: ScreenTabCoordinator { started(dependencies.factory.screen) }
     /// Lives from the first account screen until signing in is done (`finishAccountFlow`).
     public var account: AccountCoordinator { started(dependencies.factory.account) }
 

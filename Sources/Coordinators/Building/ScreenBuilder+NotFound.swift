@@ -22,7 +22,7 @@ extension ScreenBuilder {
             .library(.settings), .inspector,
             .account(.login(next: nil)), .account(.register(next: nil)), .account(.forgotPassword(next: nil)),
         ]
-        candidates += FlowRoute.allCases.map(AppRoute.flow) + SheetTabRoute.allCases.map(AppRoute.screen)
+        candidates += FlowRoute.allCases.map(AppRoute.flow) + ScreenTabRoute.allCases.map(AppRoute.screen)
         let catalog = dependencies.catalog
         for category in catalog.categories() where candidates.count < Self.closestRouteCandidates {
             candidates.append(.library(.category(category.id)))

@@ -16,7 +16,7 @@ extension ScreenBuilder {
         return screen
     }
 
-    func screenTabScreen(_ route: SheetTabRoute) -> Screen {
+    func screenTabScreen(_ route: ScreenTabRoute) -> Screen {
         let model = ScreenTabViewModel(today: dependencies.today())
         let content = ScreenTabContent(
             title: model.title, summary: model.summary, todayText: model.todayText, todayISO: model.todayISO,

@@ -2,35 +2,28 @@ import Models
 import ViewModels
 
 extension ScreenBuilder {
-    /// What links, breadcrumbs and the document title call each screen.
+    /// What links, breadcrumbs and the document title call each screen: the title its route
+    /// declares, else one made from the data (a category's name, an item's title, a flow step).
     func title(of route: AppRoute) -> String {
+        if let title = route.declared.pattern.title { return title }
         switch route {
-        case .root: "Home"
-        case .library(let libraryRoute): title(of: libraryRoute)
-        case .flow(let flowRoute): Self.title(of: flowRoute)
-        case .screen(let screenRoute): title(of: screenRoute)
-        case .account(.login): "Sign in"
-        case .account(.register): "Create an account"
-        case .account(.forgotPassword): "Forgot password"
-        case .account(.resetLinkSent): "Check your inbox"
-        case .account(.resetPassword): "Reset password"
-        case .account(.logout): "Sign out"
-        case .inspector: "Navigation inspector"
+        case .library(let libraryRoute): return title(of: libraryRoute)
+        case .flow(let flowRoute): return Self.title(of: flowRoute)
+        case .screen(let screenRoute): return title(of: screenRoute)
+        case .root, .account, .inspector: return route.print()
         }
     }
 
     func title(of route: LibraryRoute) -> String {
         let catalog = dependencies.catalog
+        if let title = AppRoute.library(route).declared.pattern.title { return title }
         switch route {
-        case .home: return "Library"
-        case .settings: return "Settings"
         case .category(let category, let page):
             let name = catalog.category(category)?.name ?? category.rawValue
             return page == 1 ? name : "\(name), page \(page)"
         case .item(_, let item, _): return catalog.item(item)?.title ?? "Item \(item)"
-        case .newItem: return "New item"
         case .addItem(_, let step): return "Add an item, step \(step.number) of 3: \(step.heading)"
-        case .deleteItem: return "Delete item?"
+        case .home, .settings, .newItem, .deleteItem: return route.print()
         }
     }
 
@@ -38,7 +31,7 @@ extension ScreenBuilder {
         FlowStep(rawValue: route.rawValue)?.title ?? route.rawValue
     }
 
-    func title(of route: SheetTabRoute) -> String {
+    func title(of route: ScreenTabRoute) -> String {
         let model = ScreenTabViewModel(today: dependencies.today())
         switch route {
         case .primary: return model.title

@@ -35,7 +35,7 @@ public struct ScreenBuilder: Sendable {
     // The tabs' stacks as decided; a tab never opened shows its first screen.
     var libraryStack: NavigationStack<LibraryRoute> { state.library ?? NavigationStack(root: libraryHome) }
     var flowStack: NavigationStack<FlowRoute> { state.flow ?? NavigationStack(root: .primary) }
-    var screenStack: NavigationStack<SheetTabRoute> { state.screen ?? NavigationStack(root: .primary) }
+    var screenStack: NavigationStack<ScreenTabRoute> { state.screen ?? NavigationStack(root: .primary) }
 
     /// The list `/library` stands for, so links go straight to it rather than through its redirect.
     var libraryHome: LibraryRoute {

@@ -9,7 +9,7 @@ public enum ScreenRequest: Hashable, Sendable {
     /// `draft`: what the viewer typed into the visible form before signing in.
     case library(url: AppRoute, draft: ItemDraft? = nil)
     case flow(FlowRoute)
-    case screenTab(SheetTabRoute)
+    case screenTab(ScreenTabRoute)
     case account(AccountRoute)
     /// The inspector's tree, stacks and ledger, captured while deciding.
     case inspector(InspectorSnapshot)

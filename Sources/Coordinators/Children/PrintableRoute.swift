@@ -14,7 +14,7 @@ extension FlowRoute: PrintableRoute {
     public var appRoute: AppRoute { .flow(self) }
 }
 
-extension SheetTabRoute: PrintableRoute {
+extension ScreenTabRoute: PrintableRoute {
     public var appRoute: AppRoute { .screen(self) }
 }
 

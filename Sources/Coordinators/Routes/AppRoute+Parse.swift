@@ -9,23 +9,28 @@ extension AppRoute {
     /// path must be consumed; unknown query parameters are ignored. A category's `page` is read
     /// as `ListPageQuery` says: a malformed one names no screen.
     public static func parse(path: String, query: String? = nil) -> AppRoute? {
+        parseLabeled(path: path, query: query)?.route
+    }
+
+    /// The route a request names, with the label its declaration gives it for metrics and logs
+    /// (`/library/{category}`) and whether its path must stay out of logs (a reset token).
+    public static func parseLabeled(path: String, query: String? = nil) -> (route: AppRoute, label: String, hidesPath: Bool)? {
         guard path.hasPrefix("/") else { return nil }
-        if path == "/" { return .root }
+        if path == "/" { return declarations.first.map { (.root, $0.label, false) } }
         // Split on the bytes: `/` is ASCII, and a split by Character would walk grapheme clusters.
         let raw = path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             .map { Substring($0) }
         // No empty, `.` or `..` segment; checked on bytes, as this runs for every request.
         guard raw.allSatisfy({ !$0.isEmpty && !($0.utf8.count <= 2 && $0.utf8.allSatisfy { $0 == UInt8(ascii: ".") }) })
         else { return nil }
-        guard let first = raw.first.flatMap(word) else { return nil }
-        let rest = raw.dropFirst()
-        switch first {
-        case "library": return LibraryRoute.parse(rest, query: query).map(AppRoute.library)
-        case "flow": return FlowRoute.parse(rest).map(AppRoute.flow)
-        case "screen": return SheetTabRoute.parse(rest).map(AppRoute.screen)
-        case "_navigation": return rest.isEmpty ? .inspector : nil
-        default: return AccountRoute.parse(first: first, rest: rest, query: query).map(AppRoute.account)
+        // Each segment's spelling as a fixed word, decoded once for every declaration to compare.
+        let words = raw.map(word)
+        for declaration in declarations where declaration.segments.count == raw.count {
+            if let route = declaration.match(raw, words: words, query: query) {
+                return (route, declaration.label, declaration.segments.contains(.token))
+            }
         }
+        return nil
     }
 
     /// A fixed word of the path, decoded; nil when it does not decode. Most segments have nothing
@@ -45,72 +50,7 @@ extension AppRoute {
     }
 }
 
-extension LibraryRoute {
-    static func parse(_ segments: ArraySlice<Substring>, query: String? = nil) -> LibraryRoute? {
-        let s = Array(segments)
-        switch s.count {
-        case 0:
-            return .home
-        case 1 where s[0] == "settings":
-            return .settings
-        default:
-            break
-        }
-        guard let slug = URLComponentCoding.decode(s[0]), !slug.isEmpty else { return nil }
-        let category = CategoryID(slug)
-        if s.count == 1 { return ListPageQuery.page(in: query).map { .category(category, page: $0) } }
-        let words = s.dropFirst().compactMap(AppRoute.word)
-        guard words.count == s.count - 1, words[0] == "items", words.count >= 2, words.count <= 3 else { return nil }
-        if words[1] == "new" {
-            guard words.count == 3 else { return .newItem(category) }
-            return WizardStep(rawValue: String(words[2])).map { .addItem(category, $0) }
-        }
-        // Only the digits `print()` makes (no `+`, no leading zeros); Web redirects other escapes.
-        guard let number = Int(words[1]), String(number) == words[1] else { return nil }
-        let item = ItemID(number)
-        guard words.count == 3 else { return .item(category, item, nil) }
-        if words[2] == "delete" { return .deleteItem(category, item) }
-        // The Overview's one URL is the item's own: `…/overview` names it too, and Web redirects.
-        return DetailTab(rawValue: String(words[2])).map { .item(category, item, $0 == .overview ? nil : $0) }
-    }
-}
-
-extension FlowRoute {
-    /// Only the stacks the flow allows: one segment per pushed screen.
-    static func parse(_ segments: ArraySlice<Substring>) -> FlowRoute? {
-        let words = segments.compactMap(AppRoute.word)
-        guard words.count == segments.count else { return nil }
-        return FlowRoute.allCases.first { route in
-            route.stackPages.dropFirst().map(\.rawValue).elementsEqual(words.map(String.init))
-        }
-    }
-}
-
-extension SheetTabRoute {
-    static func parse(_ segments: ArraySlice<Substring>) -> SheetTabRoute? {
-        switch segments.compactMap(AppRoute.word) {
-        case [] where segments.isEmpty: .primary
-        case ["detail"]: .detail
-        case ["sheet"]: .sheet
-        default: nil
-        }
-    }
-}
-
 extension AccountRoute {
-    static func parse(first: Substring, rest: ArraySlice<Substring>, query: String?) -> AccountRoute? {
-        switch (first, rest.count) {
-        case ("login", 0): .login(next: next(in: query))
-        case ("register", 0): .register(next: next(in: query))
-        case ("forgot-password", 0): .forgotPassword(next: next(in: query))
-        case ("forgot-password", 1): rest.first.flatMap(AppRoute.word) == "sent" ? .resetLinkSent : nil
-        case ("logout", 0): .logout
-        case ("reset-password", 1):
-            rest.first.flatMap { URLComponentCoding.decode($0) }.flatMap { $0.isEmpty ? nil : .resetPassword(token: $0) }
-        default: nil
-        }
-    }
-
     /// The `next` parameter as a route; anything that is not a non-account Waypoint route is dropped.
     /// Its path is parsed first, alone: an account route is dropped there, without reading its own
     /// `next`, so a `next` nested thousands deep costs one parse, not a recursion each. Only then is
@@ -128,5 +68,46 @@ extension AccountRoute {
             return AppRoute.parse(url: value)
         }
         return nil
+    }
+}
+
+extension RouteDeclaration {
+    /// The route `raw` names under this pattern, or nil. Fixed words are compared first, so only
+    /// the declaration that matches decodes the values.
+    func match(_ raw: [Substring], words: [Substring?], query: String?) -> AppRoute? {
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .word(let word): guard let spelled = words[index], spelled == word else { return nil }
+            case .reserved(let word): guard raw[index] == word else { return nil }
+            case .category, .item, .token: continue
+            }
+        }
+        var values = RouteValues()
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .word, .reserved:
+                continue
+            case .category:
+                guard let slug = URLComponentCoding.decode(raw[index]), !slug.isEmpty else { return nil }
+                values.slug = slug
+            case .item:
+                // Only the digits `print()` makes (no `+`, no leading zeros); Web redirects other escapes.
+                guard let digits = words[index], let number = Int(digits), String(number) == digits else { return nil }
+                values.number = number
+            case .token:
+                guard let token = URLComponentCoding.decode(raw[index]), !token.isEmpty else { return nil }
+                values.token = token
+            }
+        }
+        switch self.query {
+        case .page?:
+            guard let page = ListPageQuery.page(in: query) else { return nil }
+            values.page = page
+        case .next?:
+            values.next = AccountRoute.next(in: query)
+        default:
+            break
+        }
+        return pattern.make(values)
     }
 }

@@ -27,18 +27,55 @@ extension AppRoute {
         write(to: &writer)
         output = writer.finish()
     }
+}
 
-    /// The one printer: every spelling of a route is made through here.
-    @inlinable
-    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
-        switch self {
-        case .root: writer.append("/")
-        case .library(let route): route.write(to: &writer)
-        case .flow(let route): route.write(to: &writer)
-        case .screen(let route): route.write(to: &writer)
-        case .account(let route): route.write(to: &writer)
-        case .inspector: writer.append("/_navigation")
+extension RouteWriter: RouteVisitor where Output: ~Copyable {
+    /// Writes a declaration's pieces with the route's values: the spelling the declaration gives,
+    /// against which the hand-written printer is tested.
+    mutating func visit<URL: RouteURL>(_ url: URL.Type, _ values: RouteValues) {
+        write(URL.pattern, values)
+    }
+
+    mutating func write(_ pattern: RoutePattern, _ values: RouteValues) {
+        write(pattern.p0, values)
+        if let piece = pattern.p1 { write(piece, values) }
+        if let piece = pattern.p2 { write(piece, values) }
+        if let piece = pattern.p3 { write(piece, values) }
+        if let piece = pattern.p4 { write(piece, values) }
+        if let piece = pattern.p5 { write(piece, values) }
+    }
+
+    mutating func write(_ piece: RoutePiece, _ values: RouteValues) {
+        switch piece {
+        case .text(let text), .reserved(let text):
+            append(text)
+        case .category:
+            LibraryRoute.write(slug: values.slug, to: &self)
+        case .item:
+            append(decimal: values.number)
+        case .token:
+            append(component: values.token)
+        case .page:
+            // The first page is the category's own URL: one spelling per screen.
+            if values.page != 1 {
+                append("?page=")
+                append(decimal: values.page)
+            }
+        case .next:
+            if let next = values.next {
+                append("?next=")
+                append(queryValue: next)
+            }
         }
+    }
+}
+
+extension DeclaredRoute {
+    /// The URL as the declaration spells it (the printer's reference in tests).
+    public func printed() -> String {
+        var writer = RouteWriter(output: [UInt8]())
+        writer.write(pattern, values)
+        return String(decoding: writer.finish(), as: UTF8.self)
     }
 }
 
@@ -46,130 +83,22 @@ extension LibraryRoute {
     public func print() -> String { AppRoute.library(self).print() }
 
     public func print(into bytes: inout [UInt8]) { AppRoute.library(self).print(into: &bytes) }
-
-    /// `/library/{category}[/items/{item}]{tail}`, and a list's page past the first as
-    /// `?page={page}`. A page prints dozens of these.
-    @inlinable
-    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
-        switch self {
-        case .home:
-            writer.append("/library")
-        case .settings:
-            writer.append("/library/settings")
-        case .category(let category, let page):
-            Self.write(category, to: &writer)
-            // The first page is the category's own URL: one spelling per screen.
-            if page != 1 {
-                writer.append("?page=")
-                writer.append(decimal: page)
-            }
-        case .item(let category, let item, let tab):
-            Self.write(category, item: item, to: &writer)
-            switch tab {
-            // The Overview is the item's own URL: one spelling per screen.
-            case nil, .overview: break
-            // Spelled out rather than read from `rawValue`, which would make a string per link.
-            // (The parser matches `DetailTab(rawValue:)`; the round-trip tests hold the two together.)
-            case .details: writer.append("/details")
-            case .options: writer.append("/options")
-            }
-        case .newItem(let category):
-            Self.write(category, to: &writer)
-            writer.append("/items/new")
-        case .addItem(let category, let step):
-            Self.write(category, to: &writer)
-            writer.append("/items/new/")
-            switch step {
-            case .title: writer.append("title")
-            case .details: writer.append("details")
-            case .review: writer.append("review")
-            }
-        case .deleteItem(let category, let item):
-            Self.write(category, item: item, to: &writer)
-            writer.append("/delete")
-        }
-    }
-
-    @inlinable
-    static func write<Output: ~Copyable>(_ category: CategoryID, item: ItemID? = nil, to writer: inout RouteWriter<Output>) {
-        writer.append("/library/")
-        // A slug spelled like a fixed segment (`settings`) is fully escaped: the parser matches fixed
-        // segments before decoding, so the category stays reachable and the round trip stays exact.
-        if category.rawValue.utf8.count == 8 && category.rawValue == "settings" {
-            writer.append(componentEscapingAll: category.rawValue)
-        } else {
-            writer.append(component: category.rawValue)
-        }
-        if let item {
-            writer.append("/items/")
-            writer.append(decimal: item.rawValue)
-        }
-    }
 }
 
 extension FlowRoute {
     public func print() -> String { AppRoute.flow(self).print() }
 
     public func print(into bytes: inout [UInt8]) { AppRoute.flow(self).print(into: &bytes) }
-
-    /// `/flow`, then one segment per page of `stackPages` after the first.
-    @inlinable
-    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
-        switch self {
-        case .primary: writer.append("/flow")
-        case .secondary1: writer.append("/flow/secondary1")
-        case .secondary2: writer.append("/flow/secondary2")
-        case .tertiary: writer.append("/flow/secondary1/tertiary")
-        }
-    }
 }
 
-extension SheetTabRoute {
+extension ScreenTabRoute {
     public func print() -> String { AppRoute.screen(self).print() }
 
     public func print(into bytes: inout [UInt8]) { AppRoute.screen(self).print(into: &bytes) }
-
-    @inlinable
-    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
-        switch self {
-        case .primary: writer.append("/screen")
-        case .detail: writer.append("/screen/detail")
-        case .sheet: writer.append("/screen/sheet")
-        }
-    }
 }
 
 extension AccountRoute {
     public func print() -> String { AppRoute.account(self).print() }
 
     public func print(into bytes: inout [UInt8]) { AppRoute.account(self).print(into: &bytes) }
-
-    @inlinable
-    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
-        switch self {
-        case .login(let next):
-            writer.append("/login")
-            Self.write(next: next, to: &writer)
-        case .register(let next):
-            writer.append("/register")
-            Self.write(next: next, to: &writer)
-        case .forgotPassword(let next):
-            writer.append("/forgot-password")
-            Self.write(next: next, to: &writer)
-        case .resetLinkSent:
-            writer.append("/forgot-password/sent")
-        case .resetPassword(let token):
-            writer.append("/reset-password/")
-            writer.append(component: token)
-        case .logout:
-            writer.append("/logout")
-        }
-    }
-
-    @inlinable
-    static func write<Output: ~Copyable>(next: AppRoute?, to writer: inout RouteWriter<Output>) {
-        guard let next else { return }
-        writer.append("?next=")
-        writer.append(queryValue: next)
-    }
 }

@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// Percent-decoding of path segments and query values, and the byte classes encoding uses
 /// (`RouteWriter` encodes as it prints), done here so routes need no Foundation.
 @usableFromInline
@@ -9,23 +11,7 @@ enum URLComponentCoding {
         if !value.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
             return String(value)
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(value.utf8.count)
-        var iterator = value.utf8.makeIterator()
-        while let byte = iterator.next() {
-            switch byte {
-            case UInt8(ascii: "%"):
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                    return nil
-                }
-                out.append(high << 4 | low)
-            case UInt8(ascii: "+") where plusIsSpace:
-                out.append(UInt8(ascii: " "))
-            default:
-                out.append(byte)
-            }
-        }
-        return String(validating: out, as: UTF8.self)
+        return PercentDecoding.decodeText(value, plusIsSpace: plusIsSpace)
     }
 
     /// RFC 3986 unreserved characters (`A-Z a-z 0-9 - . _ ~`): the bytes a component keeps as they
@@ -38,15 +24,6 @@ enum URLComponentCoding {
 
     @inlinable
     static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        Hex.digit(nibble)
     }
 }

@@ -3,13 +3,13 @@
 public struct CoordinatorFactory: Sendable {
     public var library: @Sendable () -> LibraryCoordinator
     public var flow: @Sendable () -> FlowCoordinator
-    public var screen: @Sendable () -> SheetTabCoordinator
+    public var screen: @Sendable () -> ScreenTabCoordinator
     public var account: @Sendable () -> AccountCoordinator
 
     public init(
         library: @escaping @Sendable () -> LibraryCoordinator = { LibraryCoordinator() },
         flow: @escaping @Sendable () -> FlowCoordinator = { FlowCoordinator() },
-        screen: @escaping @Sendable () -> SheetTabCoordinator = { SheetTabCoordinator() },
+        screen: @escaping @Sendable () -> ScreenTabCoordinator = { ScreenTabCoordinator() },
         account: @escaping @Sendable () -> AccountCoordinator = { AccountCoordinator() }
     ) {
         self.library = library

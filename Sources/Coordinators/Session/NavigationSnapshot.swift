@@ -16,7 +16,7 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
     /// The category `/library` shows, remembered even while settings are open.
     public var selectedCategory: CategoryID?
     public var flow: NavigationStack<FlowRoute>?
-    public var screen: NavigationStack<SheetTabRoute>?
+    public var screen: NavigationStack<ScreenTabRoute>?
     /// A confirmation waiting to be shown once, on the next screen.
     public var notice: String?
     /// A guarded form's values, typed before signing in.
@@ -25,7 +25,7 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
     public init(
         version: Int = NavigationSnapshot.currentVersion, activeTab: AppTab? = nil, lastLocation: AppRoute? = nil,
         returnTo: AppRoute? = nil, library: NavigationStack<LibraryRoute>? = nil, selectedCategory: CategoryID? = nil,
-        flow: NavigationStack<FlowRoute>? = nil, screen: NavigationStack<SheetTabRoute>? = nil, notice: String? = nil,
+        flow: NavigationStack<FlowRoute>? = nil, screen: NavigationStack<ScreenTabRoute>? = nil, notice: String? = nil,
         draft: FormDraft? = nil
     ) {
         self.version = version

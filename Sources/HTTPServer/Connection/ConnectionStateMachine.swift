@@ -17,6 +17,8 @@ struct ConnectionStateMachine {
         var maxOutboundBytes = 1 << 20
         /// The page for a request the machine refuses itself; nil keeps the built-in text page.
         var errorPage: HTTPServer.Configuration.ErrorPage? = nil
+        /// The `Server` header of answers that carry none; nil sends none.
+        var serverName: String? = nil
     }
 
     /// The current moment, as the shell sees it: a monotonic time and the cached `Date` header value.
@@ -34,11 +36,11 @@ struct ConnectionStateMachine {
         var status: Int
         var bytes: Int
         var nanoseconds: UInt64
-        /// The answering route's pattern (see `HTTPResponse.route`); nil when nothing routed it.
+        /// The name the answer was filed under (see `ExchangeLabel`); nil when nothing named it.
         var route: String? = nil
         /// The response's `X-Request-Id`, when it has one.
         var requestID: String? = nil
-        /// Log `route` in place of `target`, which holds a secret.
+        /// Log `route` in place of `target`, which holds a secret (`ExchangeLabel.hidesTarget`).
         var hidesPath = false
     }
 
@@ -75,6 +77,8 @@ struct ConnectionStateMachine {
         /// What the request accepts, for coding the answer.
         var acceptEncoding = AcceptEncoding(entries: nil)
         var response: HTTPResponse?
+        /// What the responder filed the answer under.
+        var label: ExchangeLabel?
     }
 
     let configuration: Configuration
@@ -154,12 +158,13 @@ struct ConnectionStateMachine {
     }
 
     /// The responder's answer for `sequence`; answers are written strictly in request order.
-    mutating func replied(_ response: HTTPResponse, sequence: Int, now: Now) -> [Action] {
+    mutating func replied(_ response: HTTPResponse, label: ExchangeLabel? = nil, sequence: Int, now: Now) -> [Action] {
         guard phase != .closed,
               let index = exchanges.firstIndex(where: { $0.sequence == sequence }),
               exchanges[index].response == nil
         else { return [] }
         exchanges[index].response = response
+        exchanges[index].label = label
         var actions: [Action] = []
         writeReadyAnswers(now: now, into: &actions)
         parse(now: now, into: &actions)
@@ -327,8 +332,8 @@ struct ConnectionStateMachine {
             wroteSomething = true
             actions.append(.log(AccessEntry(
                 sequence: first.sequence, method: first.method.rawValue, target: first.target, status: response.status.code, bytes: bytes,
-                nanoseconds: now.nanoseconds &- first.started, route: response.route,
-                requestID: response.headers["X-Request-Id"], hidesPath: response.hidesPath)))
+                nanoseconds: now.nanoseconds &- first.started, route: first.label?.name,
+                requestID: response.headers["X-Request-Id"], hidesPath: first.label?.hidesTarget ?? false)))
             if !first.keepAlive || response.headers["Connection"]?.lowercased() == "close" {
                 phase = phase == .closed ? .closed : .stopped
                 exchanges.removeAll()
@@ -362,6 +367,7 @@ struct ConnectionStateMachine {
         // Date, Server, Connection and Content-Length are written by the serializer after the
         // response's own fields, never set into the list.
         var fields = HTTPResponseSerializer.ServerFields(contentLength: .asGiven, date: now.httpDate, closing: closing)
+        fields.server = configuration.serverName
         if gzip {
             // Coded by the loop's encoder and copied once, from its buffer into the outbound bytes.
             let encoder = compressor ?? GzipEncoder()

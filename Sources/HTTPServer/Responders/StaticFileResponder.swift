@@ -56,25 +56,21 @@ public struct StaticFileResponder: HTTPResponder {
         case .notAFile:
             next.respond(to: request, connection: connection, reply: reply)
         case .rejected:
-            reply.send(labeled(refusal(.badRequest, reason: "This path is not allowed.")))
+            reply.labeled(Self.label).send(refusal(.badRequest, reason: "This path is not allowed."))
         case .file(let relative):
             let path = root + "/" + relative
             guard let identity = StaticFile.identity(of: path) else {
                 return next.respond(to: request, connection: connection, reply: reply)
             }
             guard let file = file(relative: relative, path: path, root: root, identity: identity) else {
-                return reply.send(labeled(refusal(.notFound, reason: "There is no file at this address.")))
+                return reply.labeled(Self.label).send(refusal(.notFound, reason: "There is no file at this address."))
             }
-            reply.send(labeled(response(for: request, file: file)))
+            reply.labeled(Self.label).send(response(for: request, file: file))
         }
     }
 
-    /// Every answer from here counts under one route label, whatever the file.
-    private func labeled(_ response: HTTPResponse) -> HTTPResponse {
-        var response = response
-        response.route = "static"
-        return response
-    }
+    /// Every answer from here counts under one label, whatever the file.
+    private static let label = ExchangeLabel("static")
 
     private func response(for request: HTTPRequest, file: StaticFile) -> HTTPResponse {
         // Text files come as gzip or plain: which one follows Accept-Encoding, and each has its own ETag.

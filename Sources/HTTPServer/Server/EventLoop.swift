@@ -33,7 +33,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private enum Message {
-        case reply(HTTPResponse, connectionID: UInt64, sequence: Int)
+        case reply(HTTPResponse, ExchangeLabel?, connectionID: UInt64, sequence: Int)
         case shutdown
         /// A connection a sibling accepted at the cap with no idle connection of its own to close:
         /// admitted here in place of one of this loop's idle connections, or refused.
@@ -123,12 +123,12 @@ final class EventLoop: @unchecked Sendable {
     var openConnections: Int { openCount.load(ordering: .relaxed) }
 
     /// Hands a reply to the loop: handled at once on the loop's own thread, queued and woken otherwise.
-    func deliver(_ response: HTTPResponse, connectionID: UInt64, sequence: Int) {
+    func deliver(_ response: HTTPResponse, label: ExchangeLabel?, connectionID: UInt64, sequence: Int) {
         if loopThread.isCurrent {
-            complete(response, connectionID: connectionID, sequence: sequence)
+            complete(response, label: label, connectionID: connectionID, sequence: sequence)
             return
         }
-        post(.reply(response, connectionID: connectionID, sequence: sequence))
+        post(.reply(response, label, connectionID: connectionID, sequence: sequence))
     }
 
     /// See `HTTPReply.openStream`.
@@ -332,7 +332,7 @@ final class EventLoop: @unchecked Sendable {
         response.headers.set("Retry-After", "1")
         response.headers.set("Connection", "close")
         response.headers.set("Content-Length", String(response.body.count))
-        if !response.headers.contains("Server") { response.headers.set("Server", "Waypoint") }
+        if let name = settings.machine.serverName, !response.headers.contains("Server") { response.headers.set("Server", name) }
         return response
     }()
 
@@ -391,10 +391,10 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// A reply on the loop thread: queued in the machine, written now unless the connection is mid-turn.
-    private func complete(_ response: HTTPResponse, connectionID: UInt64, sequence: Int) {
+    private func complete(_ response: HTTPResponse, label: ExchangeLabel?, connectionID: UInt64, sequence: Int) {
         loopThread.assertCurrent()
         guard let connection = connections[connectionID] else { return }
-        perform(connection.machine.replied(response, sequence: sequence, now: now()), on: connection)
+        perform(connection.machine.replied(response, label: label, sequence: sequence, now: now()), on: connection)
         if connection.depth == 0 { settle(connection) }
     }
 
@@ -506,8 +506,8 @@ final class EventLoop: @unchecked Sendable {
         }
         for message in messages {
             switch message {
-            case .reply(let response, let connectionID, let sequence):
-                complete(response, connectionID: connectionID, sequence: sequence)
+            case .reply(let response, let label, let connectionID, let sequence):
+                complete(response, label: label, connectionID: connectionID, sequence: sequence)
             case .shutdown:
                 beginShutdown()
             case .adopt(let fd, let remoteAddress):
@@ -600,12 +600,12 @@ extension EventLoop {
         loopThread.assertCurrent()
         guard let connection = connections[connectionID], connection.isOpen else { return opened(nil) }
         guard settings.streamBudget.acquire() else {
-            complete(streamRefusal, connectionID: connectionID, sequence: sequence)
+            complete(streamRefusal, label: nil, connectionID: connectionID, sequence: sequence)
             return opened(nil)
         }
         guard let exchange = connection.machine.handOver(sequence: sequence) else {
             settings.streamBudget.release()
-            complete(streamRefusal, connectionID: connectionID, sequence: sequence)
+            complete(streamRefusal, label: nil, connectionID: connectionID, sequence: sequence)
             return opened(nil)
         }
         var response = head

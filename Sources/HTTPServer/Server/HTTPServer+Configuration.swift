@@ -41,6 +41,9 @@ extension HTTPServer {
         /// The status stays the server's, and the connection still closes.
         public var errorPage: ErrorPage?
 
+        /// The `Server` header of answers that carry none (`Waypoint`); nil sends none.
+        public var serverName: String?
+
         /// See `errorPage`.
         public typealias ErrorPage = @Sendable (HTTPStatus, String) -> HTTPResponse?
 
@@ -57,7 +60,8 @@ extension HTTPServer {
             maxPipelinedRequests: Int = 16,
             maxOutboundBytes: Int = 1 << 20,
             tls: TLSConfiguration? = nil,
-            errorPage: ErrorPage? = nil
+            errorPage: ErrorPage? = nil,
+            serverName: String? = nil
         ) {
             self.host = host
             self.port = port
@@ -72,6 +76,7 @@ extension HTTPServer {
             self.maxOutboundBytes = maxOutboundBytes
             self.tls = tls
             self.errorPage = errorPage
+            self.serverName = serverName
         }
 
         /// The cores this process may run on.
@@ -85,7 +90,8 @@ extension HTTPServer {
                 idleTimeout: idleTimeout.nanoseconds,
                 maxPipelinedRequests: max(1, maxPipelinedRequests),
                 maxOutboundBytes: max(1, maxOutboundBytes),
-                errorPage: errorPage)
+                errorPage: errorPage,
+                serverName: serverName)
         }
     }
 }

@@ -2,8 +2,8 @@ import Glibc
 import Synchronization
 
 /// The thread an event loop runs on, recorded when the loop starts. State only the loop may touch
-/// is checked against it in debug builds (SwiftNIO's `NIOLoopBound` idea), so the loop's
-/// `@unchecked Sendable` rests on an assertion that fires, not on a comment.
+/// is checked against it in every build (SwiftNIO's `NIOLoopBound` idea), so the loop's
+/// `@unchecked Sendable` rests on a check that traps, not on a comment.
 final class LoopThread: Sendable {
     private let id = Atomic<UInt>(0)
 
@@ -16,9 +16,10 @@ final class LoopThread: Sendable {
     /// Whether the caller runs on the loop's thread (false before `claim` and after `release`).
     var isCurrent: Bool { id.load(ordering: .acquiring) == UInt(pthread_self()) }
 
-    /// Traps in debug builds when called off the loop's thread; compiled out of release builds.
+    /// Traps, in release builds too, when called off the loop's thread: a data race there would
+    /// corrupt connections silently, so it costs the process instead (NIO's "BUG DETECTED").
     @inline(__always)
     func assertCurrent(_ function: StaticString = #function, file: StaticString = #fileID, line: UInt = #line) {
-        assert(isCurrent, "\(function) touches loop-only state off the loop's thread", file: file, line: line)
+        precondition(isCurrent, "BUG DETECTED: \(function) touches loop-only state off the loop's thread", file: file, line: line)
     }
 }

@@ -58,9 +58,12 @@ public struct WaypointConfiguration: Sendable, Equatable {
         return TLSConfiguration(certificatePath: tlsCertificatePath, privateKeyPath: tlsKeyPath)
     }
 
+    /// The `Server` header's value.
+    static let serverName = "Waypoint"
+
     /// The server settings this configuration implies; everything else keeps the server's defaults.
     public var serverConfiguration: HTTPServer.Configuration {
-        var configuration = HTTPServer.Configuration(host: host, port: port, tls: tls)
+        var configuration = HTTPServer.Configuration(host: host, port: port, tls: tls, serverName: Self.serverName)
         if let maxConnections { configuration.maxConnections = maxConnections }
         configuration.trustedProxies = trustedProxies
         configuration.maxStreams = maxStreams
@@ -70,6 +73,7 @@ public struct WaypointConfiguration: Sendable, Equatable {
     /// Settings for the plain-HTTP redirect listener, when one is wanted: one loop is plenty for 308s.
     public var redirectServerConfiguration: HTTPServer.Configuration? {
         guard let redirectPort, tls != nil else { return nil }
-        return HTTPServer.Configuration(host: host, port: redirectPort, eventLoops: 1, maxConnections: 1024)
+        return HTTPServer.Configuration(
+            host: host, port: redirectPort, eventLoops: 1, maxConnections: 1024, serverName: Self.serverName)
     }
 }

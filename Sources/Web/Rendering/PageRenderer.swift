@@ -37,11 +37,11 @@ final class PageRenderer: Sendable {
         return HTTPResponse(status: status, headers: SecurityHeaders.headers(SecurityHeaders.html, secure: secure), body: body)
     }
 
-    /// Renders the error page once, so a template that cannot show it stops the start-up instead of
-    /// every error answering in plain text.
     /// False while a template edit does not compile (development mode's reloads).
     var templatesLoaded: Bool { templates.problem == nil }
 
+    /// Renders the error page once, so a template that cannot show it stops the start-up instead of
+    /// every error answering in plain text.
     func checkErrorPage() throws(TemplateError) {
         _ = try render("error") { ErrorPage.internalServerError.addFields(to: &$0) }
     }

@@ -9,12 +9,12 @@ extension AppResponder {
         guard request.method == .get else {
             var response = renderer.errorPage(.methodNotAllowed, secure: secure)
             response.headers.set("Allow", "GET")
-            return reply.send(labeled(response, "events"))
+            return reply.labeled(ExchangeLabel("events")).send(response)
         }
         guard let session = session(for: request, now: clock()) else {
             var response = HTTPResponse(status: .noContent, headers: SecurityHeaders.headers(SecurityHeaders.common, secure: secure))
             response.headers.set("Cache-Control", "no-store")
-            return reply.send(labeled(response, "events"))
+            return reply.labeled(ExchangeLabel("events")).send(response)
         }
         var head = HTTPResponse(status: .ok, headers: SecurityHeaders.headers(SecurityHeaders.common, secure: secure))
         head.headers.set("Content-Type", "text/event-stream; charset=utf-8")

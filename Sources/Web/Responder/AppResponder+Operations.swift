@@ -30,26 +30,15 @@ extension AppResponder {
         return response
     }
 
-    func labeled(_ response: HTTPResponse, _ route: String) -> HTTPResponse {
-        var response = response
-        response.route = route
-        return response
-    }
-
     /// A reply that labels the answer with its route for metrics and the access log, and turns any
     /// 500 into the error page quoting the request's id.
-    func labeling(_ reply: HTTPReply, _ route: String, hidesPath: Bool = false, request: HTTPRequest, secure: Bool) -> HTTPReply {
+    func labeling(_ reply: HTTPReply, _ label: ExchangeLabel, request: HTTPRequest, secure: Bool) -> HTTPReply {
         let requestID = request.headers[RequestID.header] ?? ""
-        return HTTPReply(wrapping: reply) { [renderer] response in
-            var response = response
-            if response.status == .internalServerError {
-                var page = ErrorPage.internalServerError
-                page.requestID = requestID
-                response = renderer.errorPage(page, secure: secure)
-            }
-            response.route = route
-            response.hidesPath = hidesPath
-            reply.send(response)
-        }
+        return reply.map { [renderer] response in
+            guard response.status == .internalServerError else { return response }
+            var page = ErrorPage.internalServerError
+            page.requestID = requestID
+            return renderer.errorPage(page, secure: secure)
+        }.labeled(label)
     }
 }

@@ -102,7 +102,9 @@ extension AppResponder {
     /// save parks like the request's questions did; on a worker (a POST) it blocks there.
     private func publishing(_ reply: HTTPReply, sessionID: String?) -> HTTPReply {
         let loop = reply.eventLoop
-        return HTTPReply(forwardingStreamsTo: reply) { [self] response in
+        return HTTPReply(forwardingStreamsTo: reply, labeled: { [self] response, label in
+            // The label the answer was sent with goes on with it.
+            let reply = label.map(reply.labeled) ?? reply
             var ids = sessionID.map { [$0] } ?? []
             for value in response.headers.values(for: "Set-Cookie") where value.hasPrefix(Self.cookieName + "=") {
                 ids.append(String(value.dropFirst(Self.cookieName.count + 1).prefix { $0 != ";" }))
@@ -119,7 +121,7 @@ extension AppResponder {
                 return pool.submit { [self, ids] in publish(ids, then: response, to: reply) }
             }
             publish(ids, then: response, to: reply)
-        }
+        })
     }
 
     /// `publishing`'s save where blocking is allowed: a worker.

@@ -86,11 +86,11 @@ final class AppResponder: HTTPResponder {
     func respond(to request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply) {
         switch request.path {
         case "/healthz":
-            return original.send(labeled(health(request, secure: connection.isSecure), "healthz"))
+            return original.labeled(ExchangeLabel("healthz")).send(health(request, secure: connection.isSecure))
         case "/readyz":
-            return original.send(labeled(ready(request, secure: connection.isSecure), "readyz"))
+            return original.labeled(ExchangeLabel("readyz")).send(ready(request, secure: connection.isSecure))
         case "/metrics" where metrics.mayScrape(connection.remoteAddress):
-            return original.send(labeled(scrape(request, secure: connection.isSecure), "metrics"))
+            return original.labeled(ExchangeLabel("metrics")).send(scrape(request, secure: connection.isSecure))
         default:
             break
         }
@@ -104,14 +104,13 @@ final class AppResponder: HTTPResponder {
     /// `admitted`: a cookie-less visitor's admission, when it was counted in advance.
     func route(_ request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply, admitted: Bool? = nil) {
         if request.path == LiveUpdates.path { return events(request, connection: connection, reply: original) }
-        guard let route = AppRoute.parse(path: request.path, query: request.query) else {
+        guard let (route, label, hidesPath) = AppRoute.parseLabeled(path: request.path, query: request.query) else {
             if let location = trailingSlashLocation(request) {
                 return original.send(canonicalRedirect(to: location, connection: connection))
             }
-            return notFound(request, connection: connection, reply: labeling(original, "not_found", request: request, secure: connection.isSecure))
+            return notFound(request, connection: connection, reply: labeling(original, ExchangeLabel("not_found"), request: request, secure: connection.isSecure))
         }
-        let reply = labeling(
-            original, route.metricsLabel, hidesPath: route.hidesPath, request: request, secure: connection.isSecure)
+        let reply = labeling(original, ExchangeLabel(label, hidesTarget: hidesPath), request: request, secure: connection.isSecure)
         switch request.method {
         case .get, .head:
             if let location = route.canonicalLocation(path: request.path, query: request.query) {

@@ -12,10 +12,10 @@ struct IdentifiedResponder: HTTPResponder {
         let id = RequestID.decide(for: request, peer: connection, proxies: proxies)
         var request = request
         request.headers.set(RequestID.header, id)
-        next.respond(to: request, connection: connection, reply: HTTPReply(forwardingStreamsTo: reply) { response in
+        next.respond(to: request, connection: connection, reply: reply.map { response in
             var response = response
             response.headers.set(RequestID.header, id)
-            reply.send(response)
+            return response
         })
     }
 }

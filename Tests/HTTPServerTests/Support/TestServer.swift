@@ -28,7 +28,7 @@ extension HTTPServer.Configuration {
         HTTPServer.Configuration(
             host: "127.0.0.1", port: 0, eventLoops: eventLoops, limits: limits,
             headerReadTimeout: headerReadTimeout, bodyReadTimeout: bodyReadTimeout, idleTimeout: idleTimeout,
-            shutdownGracePeriod: .seconds(2), maxConnections: maxConnections)
+            shutdownGracePeriod: .seconds(2), maxConnections: maxConnections, serverName: "Waypoint")
     }
 }
 

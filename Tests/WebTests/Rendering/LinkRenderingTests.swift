@@ -17,7 +17,7 @@ import Testing
 
     static var routes: [AppRoute] {
         var routes: [AppRoute] = [.root, .inspector, .library(.home), .library(.settings)]
-        routes += FlowRoute.allCases.map(AppRoute.flow) + SheetTabRoute.allCases.map(AppRoute.screen)
+        routes += FlowRoute.allCases.map(AppRoute.flow) + ScreenTabRoute.allCases.map(AppRoute.screen)
         for slug in slugs {
             let category = CategoryID(slug)
             routes += [.library(.category(category)), .library(.newItem(category))]

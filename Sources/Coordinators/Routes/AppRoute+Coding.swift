@@ -1,0 +1,110 @@
+import Models
+import ViewModels
+
+/// Saved navigation (sessions, users' tabs) keeps each route as its printed URL
+/// (`"/library/books/items/2/details"`), read back by the parser: the form kept in sessions comes
+/// from the route's declaration like every other spelling, so a new screen needs no coding of its
+/// own. Records written before (Swift's keyed layout, `{"library":{"_0":{"item":…}}}`) still load:
+/// see AppRoute+LegacyCoding.
+extension AppRoute: Codable {
+    public init(from decoder: any Decoder) throws {
+        if let url = try? decoder.singleValueContainer().decode(String.self) {
+            self = try Self.decoded(url, at: decoder.codingPath)
+        } else {
+            self = try Self(legacyFrom: decoder)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(print())
+    }
+
+    /// The route a saved URL names; a URL that names none is a damaged record.
+    static func decoded(_ url: String, at codingPath: [any CodingKey]) throws -> AppRoute {
+        guard let route = parse(url: url) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "not a route: \(url)"))
+        }
+        return route
+    }
+}
+
+/// A tab's page saved in its stack: the URL, as for any route, read back as that tab's page.
+protocol TabRouteCoding: PrintableRoute, Codable {
+    /// The tab's page an app route names, if it is one.
+    init?(_ route: AppRoute)
+}
+
+extension TabRouteCoding {
+    /// Decodes the saved URL; `legacy` reads the layout written before.
+    init(from decoder: any Decoder, legacy: (any Decoder) throws -> Self) throws {
+        let url: String
+        do {
+            url = try decoder.singleValueContainer().decode(String.self)
+        } catch {
+            self = try legacy(decoder)
+            return
+        }
+        // Earlier flow and screen-tab pages were saved as their raw value (`"secondary1"`), never
+        // starting with `/` as every URL does.
+        guard url.hasPrefix("/") else {
+            self = try legacy(decoder)
+            return
+        }
+        guard let page = Self(try AppRoute.decoded(url, at: decoder.codingPath)) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not this tab's page: \(url)"))
+        }
+        self = page
+    }
+
+    /// Writes the page's URL.
+    func encodeURL(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(print())
+    }
+}
+
+extension LibraryRoute: TabRouteCoding {
+    init?(_ route: AppRoute) {
+        guard case .library(let page) = route else { return nil }
+        self = page
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, legacy: LibraryRoute.init(legacyFrom:))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encodeURL(to: encoder)
+    }
+}
+
+extension FlowRoute: TabRouteCoding {
+    init?(_ route: AppRoute) {
+        guard case .flow(let page) = route else { return nil }
+        self = page
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, legacy: FlowRoute.init(legacyFrom:))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encodeURL(to: encoder)
+    }
+}
+
+extension ScreenTabRoute: TabRouteCoding {
+    init?(_ route: AppRoute) {
+        guard case .screen(let page) = route else { return nil }
+        self = page
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, legacy: ScreenTabRoute.init(legacyFrom:))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encodeURL(to: encoder)
+    }
+}
