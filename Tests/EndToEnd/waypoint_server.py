@@ -33,13 +33,14 @@ class ServerError(Exception):
 class WaypointServer:
     """One `waypoint` process at a time; `stop()` is safe to call at any moment, also twice."""
 
-    def __init__(self, binary, app_root, data_dir, log_path, port=None, start_timeout=20.0):
+    def __init__(self, binary, app_root, data_dir, log_path, port=None, start_timeout=20.0, extra_arguments=()):
         self.binary = os.path.abspath(binary)
         self.app_root = os.path.abspath(app_root)
         self.data_dir = data_dir
         self.log_path = log_path
         self.port = port or free_port()
         self.start_timeout = start_timeout
+        self.extra_arguments = list(extra_arguments)
         self.process = None
         self._log = None
 
@@ -63,7 +64,7 @@ class WaypointServer:
             "--public", os.path.join(self.app_root, "Public"),
             "--templates", os.path.join(self.app_root, "Templates"),
             "--password-iterations", "1000",
-        ]
+        ] + self.extra_arguments
         self.process = subprocess.Popen(
             command, cwd=self.app_root, stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             preexec_fn=_die_with_parent)
