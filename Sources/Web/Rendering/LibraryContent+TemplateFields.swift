@@ -59,7 +59,7 @@ extension ItemListContent.Row: TemplateFields {
         data.add(Keys.title, title)
         data.add(Keys.subtitle, subtitle)
         data.add(Keys.href, href)
-        data.add(Keys.anchor, href.itemAnchor)
+        if let number = href.itemNumber { data.add(Keys.itemID, number) } else { data.addNull(Keys.itemID) }
         data.add(Keys.isSelected, isSelected)
         data.add(Keys.isFavourite, isFavourite)
     }
