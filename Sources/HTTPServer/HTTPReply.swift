@@ -92,7 +92,7 @@ public struct HTTPReply: Sendable {
 
     /// Answers with `head` (a 200 `text/event-stream` head; the server adds `Date` and
     /// `Connection: close`) and keeps the connection as an event stream. `opened` runs on the
-    /// connection's loop with the stream, or with nil when none could be opened (the server is at
+    /// connection's loop with the stream before the head is written, or with nil when none could be opened (the server is at
     /// its stream budget, other answers are pending on the connection, or the peer left): the
     /// server has then answered 503 itself.
     public func openStream(head: HTTPResponse, opened: @escaping @Sendable (EventStream?) -> Void) {

@@ -14,14 +14,16 @@ final class ParkedRequestTests {
         apps = try RedisTestApps()
     }
 
-    /// Waits (at most two seconds) for the app's loop to have its Redis connection.
+    /// Waits for the app's loop to have its Redis connection (the client says when it is ready).
     func loopConnected(_ app: TestApp) throws -> RedisLoopClient {
         let client = try #require(app.application.responder.loopRedis)
-        let start = Date()
-        while client.readyConnections == 0 && Date().timeIntervalSince(start) < 2 {
-            // A 404 asks Redis too, and starts no visitor session (admission stays untouched).
+        let ready = EventCount()
+        client.observeReady { ready.record() }
+        if client.readyConnections == 0 {
+            // A 404 asks Redis too (which starts the loop's connection), and starts no visitor
+            // session (admission stays untouched).
             _ = try? app.client().get("/no-such-page")
-            usleep(10_000)
+            #expect(ready.wait(for: 1, timeout: .seconds(5)))
         }
         #expect(client.readyConnections == 1)
         return client
@@ -31,6 +33,8 @@ final class ParkedRequestTests {
         // No periodic work (saves, the mail sweep) to count among the pool's round trips.
         var options = TestApp.defaultOptions
         (options.saveInterval, options.mailSweepInterval) = (.seconds(3600), .seconds(3600))
+        // Nor the Redis data check and the other instances' live events, which read Redis too.
+        (options.sharedDataCheckInterval, options.sharedLiveInterval) = (.seconds(3600), .seconds(3600))
         let app = try apps.instance(options: options)
         let browser = app.client()
         try browser.signIn()

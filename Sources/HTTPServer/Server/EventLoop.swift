@@ -622,9 +622,11 @@ extension EventLoop {
             sequence: sequence, method: exchange.method, target: exchange.target, status: response.status.code,
             bytes: bytes.count, nanoseconds: 0, requestID: response.headers["X-Request-Id"])
         perform([.log(entry)], on: connection)
+        // The application has the stream before the peer sees the head: an event sent from then
+        // on follows it, and a peer that has read the head is known to be following.
+        opened(stream)
         flushStream(connection)
         settle(connection)
-        opened(connection.isOpen ? stream : nil)
     }
 
     fileprivate func queueStream(_ bytes: [UInt8]?, connectionID: UInt64) {

@@ -17,6 +17,7 @@ public final class RedisLoopClient: Sendable {
     private let connectLane: @Sendable (@escaping @Sendable () -> Void) -> Void
     private let slots = Mutex<[ObjectIdentifier: Slot]>([:])
     private let exchanges = Atomic<Int>(0)
+    private let readyObservers = Mutex<[@Sendable () -> Void]>([])
 
     /// `connectLane` runs a blocking connect off the loops (a one-thread lane).
     public init(pool: RedisPool, connectLane: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
@@ -54,6 +55,12 @@ public final class RedisLoopClient: Sendable {
     /// Round trips sent on the loops' connections so far (one per `send` that was sent), like
     /// `RedisPool.roundTrips`: what a request costs, for tests and diagnostics.
     public var roundTrips: Int { exchanges.load(ordering: .relaxed) }
+
+    /// Runs `observer` each time a loop's connection becomes ready (on that loop's thread), so a
+    /// test or a probe can wait for one instead of polling.
+    public func observeReady(_ observer: @escaping @Sendable () -> Void) {
+        readyObservers.withLock { $0.append(observer) }
+    }
 
     /// Connections ready on the loops, for tests and diagnostics.
     public var readyConnections: Int {
@@ -95,5 +102,6 @@ public final class RedisLoopClient: Sendable {
             return
         }
         slots.withLock { $0[key] = .ready(connection) }
+        for observer in readyObservers.withLock({ $0 }) { observer() }
     }
 }
