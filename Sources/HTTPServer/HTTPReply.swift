@@ -30,11 +30,7 @@ public struct HTTPReply: Sendable {
     /// upstream's event loop is passed on, so what waits for I/O the loop drives (Redis) can still
     /// park on the request's loop behind the wrapper.
     public init(forwardingStreamsTo upstream: HTTPReply? = nil, _ handler: @escaping @Sendable (HTTPResponse) -> Void) {
-        var streams: StreamOpener?
-        if let upstream {
-            streams = { head, opened in upstream.openStream(head: head, opened: opened) }
-        }
-        destination = .handler({ response, _ in handler(response) }, streams: streams, loop: upstream?.eventLoop)
+        self.init(forwardingStreamsTo: upstream, labeled: { response, _ in handler(response) })
     }
 
     /// A reply that hands the response and its label to `handler`, as the one above.
@@ -64,12 +60,6 @@ public struct HTTPReply: Sendable {
             if let label { reply.label = label }
             reply.send(transform(response))
         })
-    }
-
-    /// A reply that wraps another: answers go through `handler`; streams and the event loop are
-    /// the wrapped reply's.
-    public init(wrapping wrapped: HTTPReply, _ handler: @escaping @Sendable (HTTPResponse) -> Void) {
-        self.init(forwardingStreamsTo: wrapped, handler)
     }
 
     /// The event loop the request came in on, when it did: work that waits for I/O the loop drives

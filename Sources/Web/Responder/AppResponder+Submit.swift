@@ -48,15 +48,13 @@ extension AppResponder {
             let digest = SubmissionReceipt.digest(path: request.path, body: body)
             let response: HTTPResponse
             do {
-                let ((outcome, isRepeat), changed) = try session.withNavigation(dependencies) { coordinator in
+                let ((outcome, keptReceipt), changed) = try session.withNavigation(dependencies) { coordinator in
                     if let shown { coordinator.adoptShown(shown, before: route) }
                     return try session.once(digest) {
                         try coordinator.submit(route, form: fields, viewer: viewer(of: session), client: client)
                     }
                 }
                 // A new receipt is a change to save, even when the screens stayed where they were.
-                var keptReceipt = false
-                if case .redirect = outcome, !isRepeat { keptReceipt = true }
                 if changed || keptReceipt { sessions.markChanged(session) }
                 response = self.response(for: outcome, route: route, session: session, connection: connection)
             } catch let error as RedisError {

@@ -5,18 +5,18 @@ extension Session {
     /// answers what the first answered. Called inside `withNavigation`, which orders a session's
     /// requests, so two copies sent at once cannot both run. Only an answer that changed something
     /// (a redirect) is kept: a refused form changed nothing and is simply checked again.
-    func once(_ digest: String, _ submission: () throws -> NavigationOutcome) rethrows -> (NavigationOutcome, isRepeat: Bool) {
+    /// `keptReceipt`: the record changed, so the session needs saving.
+    func once(_ digest: String, _ submission: () throws -> NavigationOutcome) rethrows -> (NavigationOutcome, keptReceipt: Bool) {
         if let earlier = record.withLock({ $0.receipts?.last { $0.digest == digest } }) {
-            return (.redirect(earlier.redirect), true)
+            return (.redirect(earlier.redirect), false)
         }
         let outcome = try submission()
-        if case .redirect(let route) = outcome {
-            record.withLock { record in
-                var receipts = record.receipts ?? []
-                receipts.append(SubmissionReceipt(digest: digest, redirect: route))
-                record.receipts = Array(receipts.suffix(SubmissionReceipt.kept))
-            }
+        guard case .redirect(let route) = outcome else { return (outcome, false) }
+        record.withLock { record in
+            var receipts = record.receipts ?? []
+            receipts.append(SubmissionReceipt(digest: digest, redirect: route))
+            record.receipts = Array(receipts.suffix(SubmissionReceipt.kept))
         }
-        return (outcome, false)
+        return (outcome, true)
     }
 }
