@@ -70,8 +70,12 @@ extension ItemDetailContent: TemplateFields {
         data.add(Keys.title, title)
         data.add(Keys.header, header)
         data.add(Keys.tab, tab.rawValue)
-        data.add(Keys.closeHref, closeHref)
-        data.add(Keys.anchor, tabs.first?.href.itemAnchor)
+        // Back to the list, at this item's row: the link is whole here, never assembled in the template.
+        if let anchor = tabs.first?.href.itemAnchor {
+            data.add(Keys.closeHref, closeHref.print() + "#" + anchor)
+        } else {
+            data.add(Keys.closeHref, closeHref)
+        }
         data.add(Keys.tabs, list: tabs)
         data.add(Keys.overview, overview)
         if let rows {

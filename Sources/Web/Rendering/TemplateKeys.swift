@@ -3,7 +3,6 @@ import TemplateEngine
 /// Every key the templates read, declared once so each fingerprint is computed once.
 enum Keys {
     static let action: TemplateKey = "action"
-    static let anchor: TemplateKey = "anchor"
     static let itemID: TemplateKey = "itemID"
     static let autocomplete: TemplateKey = "autocomplete"
     static let backLink: TemplateKey = "backLink"
@@ -151,7 +150,7 @@ enum Keys {
         canEdit, createdBy, readOnlyNotice,
         pagination, previous, next, marks, number, isGap,
         boxes, detailY, diagram, height, icon, isSheet, labelX, labelY, lines, treeDiagram, width, x, x1, x2, y, y1, y2,
-        action, anchor, itemID, autocomplete, backLink, backToRoot, breadcrumbs, categories, categoryName, choices, closeHref,
+        action, itemID, autocomplete, backLink, backToRoot, breadcrumbs, categories, categoryName, choices, closeHref,
         closest, content, created, createdISO, csrfToken, deleteHref, depth, detail, detailHref, dismissHref,
         displayName, editForm, error, errors, events, failureTitle, flash, favouriteAction, favouriteActionLabel, favouriteIntent,
         fieldName, fields, form, hasBreadcrumbs, hasClosest, hasError, hasEvents, hasSheet, header, heading, hint, homeHref, href,
