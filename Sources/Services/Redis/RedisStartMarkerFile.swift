@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where an instance remembers the start marker of the Redis it served (see `RedisStore.joinStartMarker`).
 struct RedisStartMarkerFile {
@@ -10,7 +14,7 @@ struct RedisStartMarkerFile {
 
     func read() -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: data, as: UTF8.self).filter { !$0.isWhitespace }
         return text.isEmpty ? nil : text
     }
 

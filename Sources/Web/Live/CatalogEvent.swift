@@ -1,5 +1,9 @@
-import Coordinators
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Coordinators
 import Models
 import Services
 
