@@ -11,20 +11,23 @@ let package = Package(
     targets: [
         // C shims and system libraries
         .target(name: "CSystem"),
-        .target(name: "CDeflate"),
+        // CRC-32 folded with carry-less multiplication (x86 intrinsics Swift cannot reach).
+        .target(name: "CCRC32"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         // Infrastructure that knows nothing of the app
-        .target(name: "ByteCoding"),
+        // Bytes as text and checks: hex, percent-decoding, CRC-32 (gzip and the store).
+        .target(name: "ByteCoding", dependencies: ["CCRC32"]),
         .target(name: "Log"),
         .target(name: "HTTPCore", dependencies: ["ByteCoding"]),
         .target(name: "Metrics"),
-        .target(name: "Deflate", dependencies: ["CDeflate"]),
-        // What the server and the Redis client share: event-loop sources and the loop-thread guard.
-        .target(name: "Networking", dependencies: ["CSystem"]),
+        .target(name: "Deflate", dependencies: ["ByteCoding"]),
+        // What the server and the Redis client share: event-loop sources, the loop-thread guard, the
+        // monotonic clock, and TLS over a non-blocking socket (the BIO, the session, OpenSSL's errors).
+        .target(name: "Networking", dependencies: ["CSystem", "COpenSSL"]),
         .target(name: "HTTPServer", dependencies: ["HTTPCore", "Deflate", "ByteCoding", "CSystem", "COpenSSL", "Metrics", "Log", "Networking"]),
         .target(name: "TemplateEngine"),
-        .target(name: "Storage"),
+        .target(name: "Storage", dependencies: ["ByteCoding"]),
         .target(name: "Navigation"),
         .target(name: "RedisClient", dependencies: ["CSystem", "COpenSSL", "Networking"]),
 
@@ -41,18 +44,19 @@ let package = Package(
 
         // Tests
         .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
+        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding", "TestSupport"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "DeflateTests", dependencies: ["Deflate", "TestSupport"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "Deflate", "TestSupport", "Metrics", "Log"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPCore", "Deflate", "TestSupport", "Metrics", "Log", "Networking"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics", "TestSupport"]),
         .testTarget(name: "TemplateEngineTests", dependencies: ["TemplateEngine", "TestSupport"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "ByteCoding", "TestSupport"]),
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"], path: "Tests/StorageCrashWriter"),
         .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "TestSupport", "Networking"]),
         .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "Storage", "RedisClient", "TestSupport"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "Models", "Navigation", "TestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics", "Log"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics", "Log", "Networking"]),
     ]
 )

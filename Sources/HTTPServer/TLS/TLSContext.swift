@@ -1,5 +1,6 @@
 import COpenSSL
 import Glibc
+import Networking
 
 /// The server's OpenSSL context: certificate, key and policy, loaded and checked once at start-up,
 /// then shared by every event loop (creating connections from a configured context is thread-safe).
@@ -10,7 +11,6 @@ final class TLSContext: @unchecked Sendable {
         + "ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305"
 
     let context: OpaquePointer
-    let socketBIO: SocketBIO
     let handshakeTimeout: UInt64
 
     init(configuration: TLSConfiguration) throws(TLSConfiguration.Error) {
@@ -23,14 +23,13 @@ final class TLSContext: @unchecked Sendable {
             throw .unreadablePrivateKey(path: keyPath, reason: reason)
         }
         ERR_clear_error()
-        guard let socketBIO = SocketBIO.shared else { throw .setupFailed("BIO_meth_new: \(OpenSSLError.drain())") }
+        guard SocketBIO.shared != nil else { throw .setupFailed("BIO_meth_new: \(OpenSSLError.drain())") }
         guard let context = SSL_CTX_new(TLS_server_method()) else { throw .setupFailed("SSL_CTX_new: \(OpenSSLError.drain())") }
         if let error = Self.configure(context, with: configuration) {
             SSL_CTX_free(context)
             throw error
         }
         self.context = context
-        self.socketBIO = socketBIO
         self.handshakeTimeout = configuration.handshakeTimeout.nanoseconds
     }
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import Storage
+@testable import ByteCoding
 
 struct CRC32Tests {
     @Test(arguments: [

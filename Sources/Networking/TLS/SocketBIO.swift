@@ -2,32 +2,30 @@ import COpenSSL
 import CSystem
 import Glibc
 
-/// OpenSSL's I/O over a non-blocking socket, sending with MSG_NOSIGNAL: OpenSSL's own socket BIO
-/// writes with write(2), which raises SIGPIPE when Redis has gone, and a library must not depend on
-/// the process ignoring that signal. (HTTPServer has its own for accepted sockets; sharing one
-/// needs a `Networking` module split out of HTTPServer.)
-final class ClientSocketBIO: @unchecked Sendable {
+/// OpenSSL's I/O over a non-blocking socket, sending with MSG_NOSIGNAL. OpenSSL's own socket BIO
+/// writes with write(2), which raises SIGPIPE when the peer has gone; neither the server nor the
+/// Redis client may depend on the process ignoring that signal. One for both (`TLSSession`).
+public final class SocketBIO: @unchecked Sendable {
     /// One per process: OpenSSL hands out few BIO type numbers. Built on first use, never changed.
-    static let shared = ClientSocketBIO()
+    public static let shared = SocketBIO()
 
-    /// Immutable once built, shared by every connection.
+    /// The BIO_METHOD, immutable once built and shared by every connection.
     private let method: OpaquePointer
 
-    private init?() {
+    init?() {
         let index = BIO_get_new_index()
-        guard index > 0, let method = BIO_meth_new(index | BIO_TYPE_SOURCE_SINK, "waypoint redis socket") else { return nil }
-        BIO_meth_set_read_ex(method) { ClientSocketBIO.receive($0, $1, $2, $3) }
-        BIO_meth_set_write_ex(method) { ClientSocketBIO.send($0, $1, $2, $3) }
-        BIO_meth_set_ctrl(method) { bio, command, _, _ in ClientSocketBIO.control(bio, command) }
+        guard index > 0, let method = BIO_meth_new(index | BIO_TYPE_SOURCE_SINK, "waypoint socket") else { return nil }
+        BIO_meth_set_read_ex(method) { SocketBIO.receive($0, $1, $2, $3) }
+        BIO_meth_set_write_ex(method) { SocketBIO.send($0, $1, $2, $3) }
+        BIO_meth_set_ctrl(method) { bio, command, _, _ in SocketBIO.control(bio, command) }
         self.method = method
     }
 
     deinit { BIO_meth_free(method) }
 
     /// A BIO over `fd`; the caller keeps owning the descriptor.
-    func make(fd: Int32) -> OpaquePointer? {
-        precondition(fd >= 0, "a BIO needs an open socket")
-        guard let bio = BIO_new(method) else { return nil }
+    public func make(fd: Int32) -> OpaquePointer? {
+        guard fd >= 0, let bio = BIO_new(method) else { return nil }
         // The descriptor rides in the data pointer, offset by one so that descriptor 0 is not null.
         BIO_set_data(bio, UnsafeMutableRawPointer(bitPattern: Int(fd) + 1))
         BIO_set_init(bio, 1)
@@ -78,6 +76,7 @@ final class ClientSocketBIO: @unchecked Sendable {
         }
     }
 
+    /// Only what the TLS layer asks of a socket: flushing (nothing is buffered here) and end of input.
     private static func control(_ bio: OpaquePointer?, _ command: Int32) -> Int {
         switch command {
         case BIO_CTRL_FLUSH: return 1

@@ -1,11 +1,11 @@
 // CRC-32 (gzip's reflected polynomial 0xEDB88320) folded with carry-less multiplication, for what
 // Swift cannot reach: x86's PCLMULQDQ intrinsics. Everything is static inline, compiled for
-// PCLMULQDQ and SSE4.1 only inside these functions and used only after `cdeflate_has_clmul` says
+// PCLMULQDQ and SSE4.1 only inside these functions and used only after `ccrc32_has_clmul` says
 // the CPU has both; elsewhere (other CPUs, other architectures) the Swift table code runs.
 // The folding follows Intel's "Fast CRC Computation for Generic Polynomials Using PCLMULQDQ" (2009)
 // with its published constants for this polynomial.
-#ifndef CDEFLATE_H
-#define CDEFLATE_H
+#ifndef CCRC32_H
+#define CCRC32_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -15,7 +15,7 @@
 #include <immintrin.h>
 
 /// Whether the CPU has PCLMULQDQ and SSE4.1.
-static inline int cdeflate_has_clmul(void) {
+static inline int ccrc32_has_clmul(void) {
     unsigned int a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
     return (c & bit_PCLMUL) && (c & bit_SSE4_1);
@@ -24,7 +24,7 @@ static inline int cdeflate_has_clmul(void) {
 /// The CRC register after `length` bytes at `bytes`, starting from `crc` (no inversion in or out:
 /// pass ~seed, invert the result). `length` must be at least 64 and a multiple of 16.
 __attribute__((target("pclmul,sse4.1")))
-static inline uint32_t cdeflate_crc32_fold(uint32_t crc, const uint8_t *bytes, size_t length) {
+static inline uint32_t ccrc32_fold(uint32_t crc, const uint8_t *bytes, size_t length) {
     const __m128i k1k2 = _mm_set_epi64x(0x1c6e41596LL, 0x154442bd4LL);
     const __m128i k3k4 = _mm_set_epi64x(0x0ccaa009eLL, 0x1751997d0LL);
     const __m128i k5 = _mm_set_epi64x(0, 0x163cd6124LL);
@@ -82,8 +82,8 @@ static inline uint32_t cdeflate_crc32_fold(uint32_t crc, const uint8_t *bytes, s
     return (uint32_t)_mm_extract_epi32(x1, 1);
 }
 #else
-static inline int cdeflate_has_clmul(void) { return 0; }
-static inline uint32_t cdeflate_crc32_fold(uint32_t crc, const uint8_t *bytes, size_t length) {
+static inline int ccrc32_has_clmul(void) { return 0; }
+static inline uint32_t ccrc32_fold(uint32_t crc, const uint8_t *bytes, size_t length) {
     (void)bytes;
     (void)length;
     return crc;

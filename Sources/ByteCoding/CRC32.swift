@@ -1,13 +1,14 @@
-import CDeflate
+import CCRC32
 
-/// CRC-32 (IEEE, reflected 0xEDB88320) as gzip's trailer needs it: folded with carry-less
-/// multiplication (the C shim) where the CPU has it, 64 bytes per step, else sliced by eight.
-/// Storage keeps its own small copy for the journal.
+/// CRC-32 (IEEE 802.3, reflected 0xEDB88320), the one implementation: gzip's trailer and the
+/// store's journal records and snapshots. Folded with carry-less multiplication (the C shim), 64
+/// bytes per step, where the CPU has it; else sliced by eight, which a snapshot's load leans on.
 public enum CRC32 {
-    /// Whether `cdeflate_crc32_fold` may run here; asked once.
-    static let foldsWithCarrylessMultiply = cdeflate_has_clmul() != 0
+    /// Whether `ccrc32_fold` may run here; asked once.
+    static let foldsWithCarrylessMultiply = ccrc32_has_clmul() != 0
 
-    /// Eight 256-entry tables: table k maps a byte to its CRC contribution k bytes further on.
+    /// Eight 256-entry tables: `tables[k * 256 + b]` is byte `b`'s CRC contribution `k` bytes further on.
+    @usableFromInline
     static let tables: [UInt32] = {
         var tables = [UInt32](repeating: 0, count: 8 * 256)
         for index in 0..<256 {
@@ -29,6 +30,19 @@ public enum CRC32 {
         checksum(bytes, seed: seed, folding: foldsWithCarrylessMultiply)
     }
 
+    /// The checksum of any bytes (an array, a slice of one); contiguous ones take the fast path.
+    @inlinable
+    public static func checksum<Bytes: Sequence>(_ bytes: Bytes, seed: UInt32 = 0) -> UInt32 where Bytes.Element == UInt8 {
+        if let crc = bytes.withContiguousStorageIfAvailable({ checksum(UnsafeRawBufferPointer($0), seed: seed) }) {
+            return crc
+        }
+        var crc = ~seed
+        tables.withUnsafeBufferPointer { table in
+            for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        }
+        return ~crc
+    }
+
     /// `folding: false` forces the table code, which tests compare the folding with.
     static func checksum(_ bytes: UnsafeRawBufferPointer, seed: UInt32, folding: Bool) -> UInt32 {
         var crc = ~seed
@@ -37,7 +51,7 @@ public enum CRC32 {
         var start = 0
         if folding && count >= 64 {
             start = count & ~15
-            crc = cdeflate_crc32_fold(crc, base.assumingMemoryBound(to: UInt8.self), start)
+            crc = ccrc32_fold(crc, base.assumingMemoryBound(to: UInt8.self), start)
         }
         tables.withUnsafeBufferPointer { table in
             let t = table.baseAddress!
@@ -57,9 +71,5 @@ public enum CRC32 {
             }
         }
         return ~crc
-    }
-
-    public static func checksum(_ bytes: [UInt8], seed: UInt32 = 0) -> UInt32 {
-        bytes.withUnsafeBytes { checksum($0, seed: seed) }
     }
 }

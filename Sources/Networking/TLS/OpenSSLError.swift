@@ -2,8 +2,8 @@ import COpenSSL
 
 /// OpenSSL reports failures on a per-thread queue; this turns it into text and leaves it empty,
 /// because a stale entry would make the next `SSL_get_error` on the thread report a false failure.
-enum OpenSSLError {
-    static func drain() -> String {
+public enum OpenSSLError {
+    public static func drain() -> String {
         var messages: [String] = []
         var buffer = [CChar](repeating: 0, count: 256)
         while true {
