@@ -34,10 +34,12 @@ let package = Package(
         // The app
         .target(name: "Models"),
         .target(name: "Services", dependencies: ["Models", "Storage", "RedisClient", "ByteCoding", "COpenSSL"]),
+        // What a new data folder is seeded with: the demo library, the benchmark's data set, long shelves.
+        .target(name: "DemoData", dependencies: ["Models", "Storage", "Services"]),
         .target(name: "ViewModels", dependencies: ["Models"]),
         .target(name: "Coordinators", dependencies: ["Models", "ViewModels", "Navigation", "ByteCoding"]),
         .target(name: "Web", dependencies: [
-            "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "RedisClient", "Models", "Services", "ViewModels",
+            "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "RedisClient", "Models", "Services", "DemoData", "ViewModels",
             "Navigation", "Coordinators", "Metrics", "Log", "Networking",
         ]),
         .executableTarget(name: "waypoint", dependencies: ["Web", "HTTPServer", "Log"]),
@@ -53,10 +55,10 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "ByteCoding", "TestSupport"]),
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"], path: "Tests/StorageCrashWriter"),
         .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "TestSupport", "Networking"]),
-        .testTarget(name: "ServicesTests", dependencies: ["Services", "Models", "Storage", "RedisClient", "TestSupport"]),
+        .testTarget(name: "ServicesTests", dependencies: ["Services", "DemoData", "Models", "Storage", "RedisClient", "TestSupport"]),
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "Models", "Navigation", "TestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics", "Log", "Networking"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "DemoData", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics", "Log", "Networking"]),
     ]
 )

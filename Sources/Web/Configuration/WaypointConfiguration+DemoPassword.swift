@@ -1,3 +1,4 @@
+import DemoData
 import Services
 
 extension WaypointConfiguration {

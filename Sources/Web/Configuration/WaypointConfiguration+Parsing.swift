@@ -2,6 +2,7 @@ import HTTPCore
 import HTTPServer
 import Log
 import RedisClient
+import DemoData
 import Services
 
 extension WaypointConfiguration {

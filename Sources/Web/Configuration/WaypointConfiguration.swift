@@ -2,6 +2,7 @@ import HTTPCore
 import HTTPServer
 import Log
 import RedisClient
+import DemoData
 import Services
 
 /// Everything Waypoint needs to start, from flags and environment variables (a flag wins over its

@@ -1,3 +1,5 @@
+import Services
+
 /// The seeded `demo` administrator's password. The published one is for local play only: a
 /// server reachable beyond loopback gets a random one (printed once, when the folder is seeded)
 /// unless the operator chose one.

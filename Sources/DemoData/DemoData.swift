@@ -1,4 +1,5 @@
 import Models
+import Services
 import Storage
 
 /// The content a new data folder starts with: one of the `DemoDataSet`s, plus a demo account so
