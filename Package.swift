@@ -42,7 +42,9 @@ let package = Package(
             "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "RedisClient", "Models", "Services", "DemoData", "ViewModels",
             "Navigation", "Coordinators", "Metrics", "Log", "Networking",
         ]),
-        .executableTarget(name: "waypoint", dependencies: ["Web", "HTTPServer", "Log"]),
+        // The command line: options from flags and the environment, --help, and the subcommands.
+        .target(name: "WaypointCommand", dependencies: ["Web", "DemoData", "HTTPCore", "HTTPServer", "RedisClient", "Log"]),
+        .executableTarget(name: "waypoint", dependencies: ["WaypointCommand", "Web", "HTTPServer", "Log"]),
 
         // Tests
         .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
@@ -59,6 +61,7 @@ let package = Package(
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "Models", "Navigation", "TestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "DemoData", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics", "Log", "Networking"]),
+        .testTarget(name: "WaypointCommandTests", dependencies: ["WaypointCommand", "Web", "DemoData", "Services", "HTTPCore", "HTTPServer", "RedisClient", "Log"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "WaypointCommand", "DemoData", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics", "Log", "Networking"]),
     ]
 )

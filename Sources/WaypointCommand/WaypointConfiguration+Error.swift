@@ -1,3 +1,5 @@
+import Web
+
 extension WaypointConfiguration {
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// `--help` was given: print `helpText` and exit successfully.

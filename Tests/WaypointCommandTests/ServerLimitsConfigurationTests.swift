@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPServer
 import Testing
+@testable import WaypointCommand
 @testable import Web
 
 /// `--max-connections` and `--public-url`: the connection cap and the origin used for redirects.

@@ -1,12 +1,11 @@
+import DemoData
 import HTTPCore
 import HTTPServer
 import Log
 import RedisClient
-import DemoData
-import Services
 
-/// Everything Waypoint needs to start, from flags and environment variables (a flag wins over its
-/// variable). Parsing is a pure function, so every rule is tested without starting a process.
+/// Everything Waypoint needs to start: what `buildApplication` is given. The command line
+/// (`WaypointCommand`) makes one from flags and environment variables; tests make their own.
 public struct WaypointConfiguration: Sendable, Equatable {
     public var host = "127.0.0.1"
     public var port = 8080
@@ -42,8 +41,6 @@ public struct WaypointConfiguration: Sendable, Equatable {
     /// Where shared state lives when several instances serve one site; nil keeps the embedded
     /// store in the data folder. Its CA file (`--redis-ca`) is already folded in.
     public var redis: RedisConfiguration?
-    /// `--redis-ca` as given; parsing folds it into `redis`.
-    var redisCAFile: String?
     /// How log lines are written: plain text, or one JSON object per line.
     public var logFormat: Logger.Format = .text
     /// Besides loopback, the networks that may read `/metrics`.

@@ -1,6 +1,7 @@
 import HTTPServer
 import Services
 import Testing
+@testable import WaypointCommand
 @testable import Web
 
 @Suite struct ConfigurationTests {

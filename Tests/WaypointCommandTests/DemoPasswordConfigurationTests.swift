@@ -1,6 +1,7 @@
 import DemoData
 import Services
 import Testing
+@testable import WaypointCommand
 @testable import Web
 
 /// The README's demo password is for local play: beyond loopback a new folder's administrator
