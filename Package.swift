@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "TemplateEngine"),
         .target(name: "Storage", dependencies: ["ByteCoding"]),
         .target(name: "Navigation"),
-        .target(name: "RedisClient", dependencies: ["CSystem", "COpenSSL", "Networking"]),
+        .target(name: "RedisClient", dependencies: ["ByteCoding", "CSystem", "COpenSSL", "Networking"]),
 
         // The app
         .target(name: "Models"),
