@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Waypoint: MVVM-C on the server. Dependencies point down only:
-// waypoint → Web → {Coordinators → ViewModels → Models, Navigation}, {Services → Storage}, HTTPServer → {HTTPCore, Deflate}, TemplateEngine, Log.
+// waypoint → WaypointCommand → Web → {Coordinators → ViewModels → Models, Navigation}, {DemoData → Services → Storage, RedisClient},
+// HTTPServer → {HTTPCore, Deflate}, TemplateEngine, Log; HTTPServer and RedisClient → Networking; ByteCoding under all that reads bytes.
 let package = Package(
     name: "Waypoint",
     products: [
