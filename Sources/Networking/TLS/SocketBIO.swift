@@ -14,7 +14,7 @@ public final class SocketBIO: @unchecked Sendable {
 
     init?() {
         let index = BIO_get_new_index()
-        guard index > 0, let method = BIO_meth_new(index | BIO_TYPE_SOURCE_SINK, "waypoint socket") else { return nil }
+        guard index > 0, let method = BIO_meth_new(index | BIO_TYPE_SOURCE_SINK, "non-blocking socket, MSG_NOSIGNAL") else { return nil }
         BIO_meth_set_read_ex(method) { SocketBIO.receive($0, $1, $2, $3) }
         BIO_meth_set_write_ex(method) { SocketBIO.send($0, $1, $2, $3) }
         BIO_meth_set_ctrl(method) { bio, command, _, _ in SocketBIO.control(bio, command) }
