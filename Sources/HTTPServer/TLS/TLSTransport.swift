@@ -62,18 +62,11 @@ final class TLSTransport: ConnectionTransport {
     /// Sends close_notify (without waiting for the peer's), then closes the socket.
     func close() { session.close() }
 
-    /// The session's outcome as the connection reads it: the peer's end is a read of 0 bytes, and
-    /// a broken pipe when writing.
-    private func transportResult(_ result: TLSIO, reading: Bool) -> TransportResult {
-        switch result {
-        case .bytes(let count): return .bytes(count)
-        case .wouldBlock(let untilReadable): return .wouldBlock(until: untilReadable ? .readable : .writable)
-        case .closed: return reading ? .bytes(0) : .failed(EPIPE)
-        case .systemError(let code): return .failed(code)
-        case .protocolError(let failure):
-            if failure.isPlainHTTPRequest { answerPlainHTTP() }
-            return .failed(EPROTO)
-        }
+    /// The session's outcome as the connection reads it; a plain HTTP request on this port gets
+    /// a plain answer first.
+    private func transportResult(_ result: SocketIO, reading: Bool) -> TransportResult {
+        if case .protocolError(let failure) = result, failure.isPlainHTTPRequest { answerPlainHTTP() }
+        return TransportResult(result, reading: reading)
     }
 
     /// Someone typed http:// for this port: say so in plain HTTP rather than just hanging up.

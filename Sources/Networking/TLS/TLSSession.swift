@@ -3,7 +3,7 @@ import Glibc
 
 /// One TLS connection over a non-blocking socket, for the server (accepting) and the Redis client
 /// (connecting) alike: the `SSL` object over a `SocketBIO`, the calls that never wait, and what
-/// each failure means (`TLSIO`). Each side keeps only what is its own: the server's reads of whole
+/// each failure means (`SocketIO`). Each side keeps only what is its own: the server's reads of whole
 /// records and its plain-HTTP answer, the client's certificate checks and its bounded handshake.
 public final class TLSSession {
     public enum Role: Sendable {
@@ -47,14 +47,14 @@ public final class TLSSession {
     public var isEstablished: Bool { SSL_is_init_finished(ssl) == 1 }
 
     /// One step of the handshake: nil once it is done.
-    public func handshake() -> TLSIO? {
+    public func handshake() -> SocketIO? {
         ERR_clear_error()
         let result = SSL_do_handshake(ssl)
         return result == 1 ? nil : outcome(of: result)
     }
 
     /// One `SSL_read_ex` into `count` bytes at `base` (count > 0).
-    public func read(into base: UnsafeMutableRawPointer, count: Int) -> TLSIO {
+    public func read(into base: UnsafeMutableRawPointer, count: Int) -> SocketIO {
         var read = 0
         ERR_clear_error()
         let result = SSL_read_ex(ssl, base, count, &read)
@@ -63,7 +63,7 @@ public final class TLSSession {
 
     /// One `SSL_write_ex` of `count` bytes at `base` (count > 0); with partial writes enabled on the
     /// context, as much as the socket took. A retry must pass the same bytes again.
-    public func write(_ base: UnsafeRawPointer, count: Int) -> TLSIO {
+    public func write(_ base: UnsafeRawPointer, count: Int) -> SocketIO {
         var written = 0
         ERR_clear_error()
         let result = SSL_write_ex(ssl, base, count, &written)
@@ -91,7 +91,7 @@ public final class TLSSession {
     }
 
     /// What a failed call (`result` ≤ 0) means; leaves OpenSSL's error queue empty.
-    private func outcome(of result: Int32) -> TLSIO {
+    private func outcome(of result: Int32) -> SocketIO {
         let code = SSL_get_error(ssl, result)
         let systemError = errno
         switch code {

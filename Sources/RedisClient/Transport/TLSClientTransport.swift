@@ -59,24 +59,13 @@ final class TLSClientTransport: RedisTransport {
 
     func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportIO {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return .bytes(0) }
-        return Self.transportIO(session.read(into: base, count: buffer.count))
+        return TransportIO(session.read(into: base, count: buffer.count), call: "TLS")
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) -> TransportIO {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return .bytes(0) }
-        return Self.transportIO(session.write(base, count: bytes.count))
+        return TransportIO(session.write(base, count: bytes.count), call: "TLS")
     }
 
     func close() { session.close() }
-
-    /// A reset or broken pipe is Redis going away, as a clean end is.
-    private static func transportIO(_ result: TLSIO) -> TransportIO {
-        switch result {
-        case .bytes(let count): .bytes(count)
-        case .wouldBlock(let untilReadable): .wouldBlock(untilReadable: untilReadable)
-        case .closed, .systemError(EPIPE), .systemError(ECONNRESET): .closed
-        case .systemError(let code): .failed(.io(call: "TLS", code: code))
-        case .protocolError(let failure): .failed(.tls(failure.detail))
-        }
-    }
 }

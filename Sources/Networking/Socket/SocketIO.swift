@@ -1,10 +1,11 @@
-/// What one TLS call did. Each side turns it into its own transport's result.
-public enum TLSIO {
+/// What one call on a non-blocking socket did, plain (`PlainSocket`) or through TLS (`TLSSession`).
+/// Each side turns it into its own transport's result.
+public enum SocketIO {
     case bytes(Int)
     /// Nothing moves until the socket is readable (or, when false, writable) again. TLS may have
     /// to write while reading (a handshake flight) or read while writing.
     case wouldBlock(untilReadable: Bool)
-    /// The peer ended the session: close_notify, or the socket's end without an error.
+    /// The peer ended the stream: the socket's end, or TLS's close_notify.
     case closed
     /// The socket failed with this errno.
     case systemError(Int32)
