@@ -61,4 +61,28 @@ struct SharedLiveUpdatesTests {
         // The second instance's subscription was among those dropped, and was made again.
         #expect(earlier >= 1 && caughtUp.wait(for: 1, timeout: .seconds(5)))
     }
+
+    @Test func signingOutThroughOneInstanceEndsTheSessionsPageHeldByAnother() throws {
+        let apps = try RedisTestApps()
+        let first = try apps.instance()
+        let second = try apps.instance()
+        #expect(apps.subscribed(second))
+        let browser = first.client()
+        try browser.signIn()
+        // The same browser's page, its stream held by the second instance.
+        browser.disconnect()
+        browser.port = second.port
+        _ = try browser.get("/library/category-1")
+        let events = try LoopbackClient(port: second.port, timeoutMilliseconds: 5_000)
+        let cookies = browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        events.send("GET /_events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookies)\r\n\r\n")
+        #expect(try events.readUntil("\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+        // Another tab of it signs out through the first instance.
+        browser.disconnect()
+        browser.port = first.port
+        let page = try browser.get("/library/category-1")
+        #expect(try browser.post("/logout", form: [("csrfToken", page.csrfToken ?? "")]).status == 303)
+        #expect(try events.readUntil("\n\n").contains("event: signed-out\n"))
+        #expect(events.isClosedByServer())
+    }
 }

@@ -150,6 +150,9 @@ private func assemble(
             ? SharedLiveEvents(pool: store.pool, prefix: store.prefix, live: live, logger: logger, connectLane: { redisLane!.submit($0) })
             : nil
     }
+    if let sharedLive {
+        live.relaySessionEnds { sharedLive.publishSessionEnded(tag: $0, because: $1) }
+    }
     let dataWatch = services.redisStore.flatMap { store in
         services.redisStartMarker.map {
             SharedDataWatch(store: store, marker: $0, interval: options.sharedDataCheckInterval, logger: logger)

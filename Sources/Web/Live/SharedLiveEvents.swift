@@ -10,7 +10,9 @@ import RedisClient
 import Services
 import Synchronization
 
-/// Catalog events across instances. Each instance appends the changes made through it to a capped
+/// Live events across instances: catalog changes, and the end of a session (signed out or in) whose
+/// pages another instance may hold, named by its tag (`LiveUpdates.tag(of:)`), never its id.
+/// Each instance appends the events made through it to a capped
 /// Redis stream (`<prefix>live`, about the last thousand) and publishes the entry on a channel
 /// (`<prefix>live-events`) in the same script; every instance holds a subscription to that channel
 /// on one of its event loops (`RedisSubscriber`) and hands the others' events to its open pages
@@ -45,10 +47,19 @@ final class SharedLiveEvents: Sendable {
     /// Beyond this many appends waiting (Redis slow or gone), new events are dropped, not queued.
     private static let maxWaiting = 1024
 
-    /// Appends to the stream and publishes the entry as `id origin event`, atomically.
+    /// What an entry carries besides its origin: one field, named for its kind.
+    private enum Kind: String {
+        /// A catalog change: `CatalogEvent`'s JSON.
+        case catalog = "event"
+        /// A session ended: its tag.
+        case signedOut = "signed-out"
+        case signedIn = "signed-in"
+    }
+
+    /// Appends to the stream and publishes the entry as `id origin kind value`, atomically.
     private static let appendScript = """
-        local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', '1000', '*', 'origin', ARGV[1], 'event', ARGV[2])
-        redis.call('PUBLISH', KEYS[2], id .. ' ' .. ARGV[1] .. ' ' .. ARGV[2])
+        local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', '1000', '*', 'origin', ARGV[1], ARGV[2], ARGV[3])
+        redis.call('PUBLISH', KEYS[2], id .. ' ' .. ARGV[1] .. ' ' .. ARGV[2] .. ' ' .. ARGV[3])
         return id
         """
 
@@ -99,13 +110,24 @@ final class SharedLiveEvents: Sendable {
         }
     }
 
-    /// Appends an event made here, in order, without waiting for Redis.
+    /// Appends a catalog change made here, in order, without waiting for Redis.
     func publish(_ event: CatalogEvent) {
+        append(.catalog, event.json)
+    }
+
+    /// Tells the other instances that a session of this one ended (`reason`: `signed-out` or
+    /// `signed-in`), for the pages of it they hold.
+    func publishSessionEnded(tag: String, because reason: String) {
+        guard let kind = Kind(rawValue: reason), kind != .catalog else { return }
+        append(kind, tag)
+    }
+
+    private func append(_ kind: Kind, _ value: String) {
         guard waiting.wrappingAdd(1, ordering: .relaxed).newValue <= Self.maxWaiting else {
             waiting.wrappingSubtract(1, ordering: .relaxed)
             return logger.warning("live event not shared with the other instances: too many waiting for Redis")
         }
-        let command = RedisCommand("EVAL", Self.appendScript, "2", key, channel, origin, event.json)
+        let command = RedisCommand("EVAL", Self.appendScript, "2", key, channel, origin, kind.rawValue, value)
         outgoing.async { [self] in
             defer { waiting.wrappingSubtract(1, ordering: .relaxed) }
             do {
@@ -116,12 +138,12 @@ final class SharedLiveEvents: Sendable {
         }
     }
 
-    /// A published entry, `id origin event`: handed on unless it is this instance's own or was
-    /// already read from the stream.
+    /// A published entry, `id origin kind value`: handed on unless it is this instance's own or
+    /// was already read from the stream.
     private func hear(_ payload: [UInt8]) {
-        let parts = payload.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, let id = StreamEntryID(String(decoding: parts[0], as: UTF8.self)) else { return }
-        take(id: id, origin: parts[1], event: parts[2])
+        let parts = payload.split(separator: UInt8(ascii: " "), maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, let id = StreamEntryID(String(decoding: parts[0], as: UTF8.self)) else { return }
+        take(id: id, origin: parts[1], kind: String(decoding: parts[2], as: UTF8.self), value: parts[3])
     }
 
     /// The entries after the last one heard, read from the stream: what was published while the
@@ -143,7 +165,9 @@ final class SharedLiveEvents: Sendable {
                     guard let parts = entry.array, parts.count == 2, let text = parts[0].string,
                           let id = StreamEntryID(text), let fields = parts[1].array else { continue }
                     let pairs = stride(from: 0, to: fields.count - 1, by: 2).map { (fields[$0].string ?? "", fields[$0 + 1].bytes ?? []) }
-                    take(id: id, origin: pairs.first { $0.0 == "origin" }?.1 ?? [], event: pairs.first { $0.0 == "event" }?.1 ?? [])
+                    let origin = pairs.first { $0.0 == "origin" }?.1 ?? []
+                    let content = pairs.first { $0.0 != "origin" } ?? ("", [])
+                    take(id: id, origin: origin, kind: content.0, value: content.1)
                 }
                 if entries.count < 512 { return }
             }
@@ -152,16 +176,20 @@ final class SharedLiveEvents: Sendable {
         }
     }
 
-    private func take(id: StreamEntryID, origin from: some Collection<UInt8>, event data: some Collection<UInt8>) {
+    private func take(id: StreamEntryID, origin from: some Collection<UInt8>, kind: String, value: some Collection<UInt8>) {
         let isNew = lastID.withLock { last -> Bool in
             guard last.map({ id > $0 }) ?? true else { return false }
             last = id
             return true
         }
-        guard isNew, !from.elementsEqual(origin.utf8),
-              let event = try? JSONDecoder().decode(CatalogEvent.self, from: Data(data))
-        else { return }
-        live.publish(event)
+        guard isNew, !from.elementsEqual(origin.utf8), let kind = Kind(rawValue: kind) else { return }
+        switch kind {
+        case .catalog:
+            guard let event = try? JSONDecoder().decode(CatalogEvent.self, from: Data(value)) else { return }
+            live.publish(event)
+        case .signedOut, .signedIn:
+            live.sessionEnded(tagged: String(decoding: value, as: UTF8.self), because: kind.rawValue)
+        }
     }
 
     /// Where reading starts: the stream's end as it was at the first read, so an instance that
