@@ -70,6 +70,17 @@ public final class RedisStore: KeyValueStore, SharedIndex {
 
     public func apply(_ mutations: [StoreMutation], publishing publish: () -> Void) throws {
         guard !mutations.isEmpty else { return publish() }
+        let transaction = transaction(mutations)
+        try finish(transaction, replies: try pool.pipeline(transaction.commands), publishing: publish)
+    }
+
+    /// A write as one MULTI … EXEC, and whether it raises the version.
+    struct Transaction: Sendable {
+        let commands: [RedisCommand]
+        let raisesVersion: Bool
+    }
+
+    func transaction(_ mutations: [StoreMutation]) -> Transaction {
         var commands = [RedisCommand("MULTI")]
         for mutation in mutations {
             switch mutation {
@@ -80,15 +91,18 @@ public final class RedisStore: KeyValueStore, SharedIndex {
             }
         }
         let logged = mutations.filter { self.raisesVersion(writing: $0.collection) }
-        let raisesVersion = !logged.isEmpty
-        if raisesVersion { commands.append(raiseVersionCommand(logging: logged)) }
+        if !logged.isEmpty { commands.append(raiseVersionCommand(logging: logged)) }
         commands.append(RedisCommand("EXEC"))
-        let replies = try pool.pipeline(commands)
+        return Transaction(commands: commands, raisesVersion: !logged.isEmpty)
+    }
+
+    /// Reads the transaction's replies, then publishes (see `noteOwnWrite`).
+    func finish(_ transaction: Transaction, replies: [RESPValue], publishing publish: () -> Void) throws {
         guard let results = replies.last?.array else {
             throw RedisError.server(replies.compactMap(\.errorMessage).first ?? "the transaction was not executed")
         }
         if let failure = results.compactMap(\.errorMessage).first { throw RedisError.server(failure) }
-        if raisesVersion {
+        if transaction.raisesVersion {
             guard let version = results.last?.integer else { throw RedisError.server("the transaction did not raise the version") }
             noteOwnWrite(version, publishing: publish)
         } else {
@@ -141,13 +155,22 @@ public final class RedisStore: KeyValueStore, SharedIndex {
     public func replace(
         _ collection: String, key: String, expected: [UInt8], with value: [UInt8], publishing publish: () -> Void
     ) throws -> Replacement {
+        let command = replaceCommand(collection, key: key, expected: expected, with: value)
+        return try replacement(from: try pool.send(command), publishing: publish)
+    }
+
+    func replaceCommand(_ collection: String, key: String, expected: [UInt8], with value: [UInt8]) -> RedisCommand {
         let raises = raisesVersion(writing: collection)
         let payload = raises ? ChangeLogEntry.payload([.put(collection: collection, key: key, value: value)]) : []
-        let reply = try pool.send(RedisCommand("EVAL", [
+        return RedisCommand("EVAL", [
             Array(Self.replaceScript.utf8), Array("3".utf8), Array(hashKey(collection).utf8), Array(versionKey.utf8),
             Array(changeLogKey.utf8), Array(key.utf8), expected, value, Array((raises ? "1" : "0").utf8),
             payload, Array(String(changeLogCapacity).utf8),
-        ]))
+        ])
+    }
+
+    /// What the replace script's reply says, publishing when it replaced (see `noteOwnWrite`).
+    func replacement(from reply: RESPValue, publishing publish: () -> Void) throws -> Replacement {
         if let message = reply.errorMessage { throw RedisError.server(message) }
         guard let results = reply.array, let outcome = results.first?.integer else {
             throw RedisError.server("the replace script answered \(reply)")
