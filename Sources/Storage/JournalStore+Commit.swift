@@ -6,9 +6,12 @@ extension JournalStore {
             (try state.enqueue(record, mutations), state.queue.count)
         }
         configuration.queueObserver?(queued)
+        // Lane records this writer's group commit carried: told once the commit lock is released.
+        var carried: [Settled] = []
+        defer { for settled in carried { settled.completion(settled.error) } }
         try commitLock.withLock { _ throws in
             if try state.withLock({ try $0.isSettled(sequence) }) { return }
-            try writeQueue()
+            carried = try writeQueue()
             _ = try state.withLock { try $0.isSettled(sequence) }
             // After the first durable record, so a record torn at the very first write leaves a
             // folder that is still seeded; a crash before the marker is made up for at the next open.
@@ -16,10 +19,11 @@ extension JournalStore {
         }
     }
 
-    /// Writes and syncs every queued record; call with the commit lock held.
-    private func writeQueue() throws {
+    /// Writes and syncs every queued record; call with the commit lock held. Returns what to tell
+    /// the lane's records of the group, to run once the commit lock is released.
+    func writeQueue() throws -> [Settled] {
         let (journal, offset, batch) = try state.withLock { try $0.takeQueue() }
-        guard !batch.isEmpty else { return }
+        guard !batch.isEmpty else { return [] }
         let started = ContinuousClock.now
         defer {
             if let observer = configuration.commitObserver {
@@ -38,23 +42,21 @@ extension JournalStore {
             // that fails, the journal's tail is unknown and the store stops accepting writes.
             var failure: String?
             do { try journal.truncate(to: offset) } catch { failure = "could not remove a partial write: \(error)" }
-            state.withLock { state in
-                state.reject(batch, because: error)
+            return state.withLock { state in
                 if let failure { state.failure = failure }
+                return state.reject(batch, because: error)
             }
-            return
         }
         do {
             try journal.sync()
         } catch {
             // After a failed fsync the kernel may have dropped the dirty pages: nothing written
             // since the last good sync can be trusted until a restart recovers from the file.
-            state.withLock { state in
-                state.reject(batch, because: error)
+            return state.withLock { state in
                 state.failure = "fsync failed: \(error)"
+                return state.reject(batch, because: error)
             }
-            return
         }
-        state.withLock { $0.markDurable(batch, bytes: bytes.count) }
+        return state.withLock { $0.markDurable(batch, bytes: bytes.count) }
     }
 }

@@ -1,0 +1,59 @@
+extension JournalStore {
+    /// `apply` for a caller that must not wait (an event loop, a parked request): the record is
+    /// queued at once, so its place in the journal (the order of writes) is fixed on return, and
+    /// the journal lane writes it with everything queued meanwhile, blocking callers' records
+    /// included: one `pwrite` and one `fsync` for the group. `completion` runs on the lane (or on
+    /// a blocking writer whose group commit carried the record, as soon as it is done) once
+    /// the record is durable and visible to readers (nil) or was refused (the error); only then
+    /// may its caller answer. Throws at once, queuing nothing, for a record over the size limit,
+    /// a store that refuses writes, or a lane already holding `laneQueueLimit` records.
+    public func apply(_ mutations: [StoreMutation], completion: @escaping @Sendable (StorageError?) -> Void) throws(StorageError) {
+        guard !mutations.isEmpty else { return completion(nil) }
+        let record = FileFormat.record(mutations)
+        guard record.count - FileFormat.recordHeaderSize <= configuration.maximumRecordSize else {
+            throw StorageError.recordTooLarge(bytes: record.count, limit: configuration.maximumRecordSize)
+        }
+        let limit = configuration.laneQueueLimit
+        let schedule = try state.withLock { state throws(StorageError) -> Bool in
+            guard state.laneWaiting < limit else { throw .laneFull(limit: limit) }
+            _ = try state.enqueue(record, mutations, completion: completion)
+            state.laneWaiting += 1
+            defer { state.laneScheduled = true }
+            return !state.laneScheduled
+        }
+        if schedule { lane.async { self.drainLane() } }
+    }
+
+    /// On the lane: commits the queue as one group, tells its lane records, then snapshots if the
+    /// journal crossed the threshold (after the answers, so none waits for the snapshot).
+    func drainLane() {
+        // Cleared before the queue is taken: a record queued from now on schedules another drain.
+        state.withLock { $0.laneScheduled = false }
+        var settled: [Settled]
+        do {
+            settled = try commitLock.withLock { _ throws -> [Settled] in
+                let carried = try writeQueue()
+                if !carried.isEmpty, !state.withLock({ $0.hasHeldData }) { try markHeldData() }
+                return carried
+            }
+        } catch {
+            // The store refuses writes (failed or closed): every lane record still queued is told.
+            settled = state.withLock { state in
+                let refused = state.queue.filter { $0.completion != nil }
+                state.queue.removeAll { $0.completion != nil }
+                state.laneWaiting -= refused.count
+                return refused.compactMap { queued in
+                    queued.completion.map { Settled(completion: $0, error: Self.storageError(error)) }
+                }
+            }
+        }
+        for outcome in settled { outcome.completion(outcome.error) }
+        if journalSize >= configuration.snapshotThreshold {
+            try? snapshot(ifJournalReaches: configuration.snapshotThreshold)
+        }
+    }
+
+    private static func storageError(_ error: any Error) -> StorageError {
+        error as? StorageError ?? .storeFailed("\(error)")
+    }
+}
