@@ -44,6 +44,23 @@ extension AppServices {
         }
     }
 
+    /// For a caller on an event loop: the one command that brings the change log's entries since
+    /// this instance's version, when another instance wrote and the log may tell what; nil when
+    /// nothing is to be read or only a reload (`synchronize`, blocking) can catch up.
+    public func catchUpCommand(sharedVersion: Int64) -> RedisCommand? {
+        guard let redisStore, redisStore.isStale(knowing: sharedVersion) else { return nil }
+        return redisStore.changesCommand(after: redisStore.synchronizedVersion, through: sharedVersion)
+    }
+
+    /// Applies the entries in `reply` (to `catchUpCommand`), in memory and without waiting: true
+    /// when this instance now reflects `sharedVersion`, false when it must still `synchronize`.
+    public func catchUp(sharedVersion: Int64, reply: RESPValue) -> Bool {
+        guard let redisStore else { return true }
+        let known = redisStore.synchronizedVersion
+        guard let entries = try? redisStore.changes(after: known, through: sharedVersion, from: reply) else { return false }
+        return applyChanges(entries, to: redisStore) && !redisStore.isStale(knowing: sharedVersion)
+    }
+
     /// Applies the entries the copies in memory do not reflect yet, in version order, under the
     /// store's lock (so a write of this instance answered meanwhile is published in order). False
     /// when an entry could not be applied: then only a reload can tell what the store holds.

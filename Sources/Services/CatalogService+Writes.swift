@@ -134,14 +134,6 @@ extension CatalogService {
                 var item = original
                 try change(&item, known)
                 let value = try StoreCoding.encode(item)
-                guard idCounter != nil else {
-                    // Alone, under the write lock, memory is the latest state (writes queued on the
-                    // journal lane included, which the store's own contents show only once durable).
-                    try store.apply([.put(collection: Self.itemsCollection, key: String(id.rawValue), value: value)]) {
-                        state.withLock { $0.upsert(item) }
-                    }
-                    return .stored(item)
-                }
                 let replacement = try store.replace(
                     Self.itemsCollection, key: String(id.rawValue), expected: expected, with: value
                 ) { state.withLock { $0.upsert(item) } }

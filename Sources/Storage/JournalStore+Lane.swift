@@ -53,6 +53,31 @@ extension JournalStore {
         }
     }
 
+    /// Compares with the latest value of the key, a record still queued or being written included
+    /// (the contents show it only once durable), then writes: a writer comparing right after a
+    /// lane write it ordered before its own (the caller's lock around both) sees that write.
+    public func replace(_ collection: String, key: String, expected: [UInt8], with value: [UInt8]) throws -> Replacement {
+        let current = latest(collection, key: key)
+        guard current == expected else { return .differs(current: current) }
+        try put(collection, key: key, value: value)
+        return .replaced
+    }
+
+    /// The key's value once every queued record is written.
+    func latest(_ collection: String, key: String) -> [UInt8]? {
+        state.withLock { state in
+            for queued in (state.writing + state.queue).reversed() {
+                for mutation in queued.mutations.reversed() where mutation.collection == collection && mutation.key == key {
+                    switch mutation {
+                    case .put(_, _, let value): return value
+                    case .delete: return nil
+                    }
+                }
+            }
+            return state.contents.get(collection, key: key)
+        }
+    }
+
     private static func storageError(_ error: any Error) -> StorageError {
         error as? StorageError ?? .storeFailed("\(error)")
     }

@@ -27,6 +27,8 @@ extension JournalStore {
         var settled: UInt64 = 0
         /// Records waiting to be written, in sequence order.
         var queue: [Queued] = []
+        /// The group being written and synced: out of the queue, not in the contents yet.
+        var writing: [Queued] = []
         /// Why a settled record was not written; each writer collects its own entry.
         var rejected: [UInt64: StorageError] = [:]
         /// Group commits performed (each one pwrite and one fsync).
@@ -70,11 +72,15 @@ extension JournalStore {
 
         mutating func takeQueue() throws(StorageError) -> (journal: SystemFile, offset: Int, batch: [Queued]) {
             let journal = try writableJournal()
-            defer { queue = [] }
+            defer {
+                writing = queue
+                queue = []
+            }
             return (journal, journalSize, queue)
         }
 
         mutating func markDurable(_ batch: [Queued], bytes: Int) -> [Settled] {
+            writing = []
             var settledLane: [Settled] = []
             for queued in batch {
                 contents.apply(queued.mutations)
@@ -88,6 +94,7 @@ extension JournalStore {
         }
 
         mutating func reject(_ batch: [Queued], because error: StorageError) -> [Settled] {
+            writing = []
             var settledLane: [Settled] = []
             for queued in batch {
                 if let completion = queued.completion {

@@ -261,10 +261,22 @@ public final class RedisStore: KeyValueStore, SharedIndex {
     /// nil when the log cannot tell them all (too far behind, trimmed, or a write that was not
     /// logged): then only a whole reload can. One LRANGE of about `current - known` elements.
     public func changes(after known: Int64, through current: Int64) throws -> [ChangeLogEntry]? {
+        guard let command = changesCommand(after: known, through: current) else { return nil }
+        return try changes(after: known, through: current, from: try pool.send(command))
+    }
+
+    /// The LRANGE that reads the log's entries after `known`, for a caller that sends it itself
+    /// (on its event loop); nil when the log cannot hold them all.
+    public func changesCommand(after known: Int64, through current: Int64) -> RedisCommand? {
         guard known >= 0, current > known, current - known <= Int64(changeLogCapacity) else { return nil }
         // A few more than needed: writes made since `current` was read push the wanted ones back.
         let count = Int(current - known) + 16
-        let reply = try pool.send(RedisCommand("LRANGE", changeLogKey, String(-count), "-1"))
+        return RedisCommand("LRANGE", changeLogKey, String(-count), "-1")
+    }
+
+    /// The entries after `known` in a reply to `changesCommand`; nil unless they run without a
+    /// gap from `known + 1` to at least `current`.
+    public func changes(after known: Int64, through current: Int64, from reply: RESPValue) throws -> [ChangeLogEntry]? {
         if let message = reply.errorMessage { throw RedisError.server(message) }
         var entries: [ChangeLogEntry] = []
         for element in reply.array ?? [] {
