@@ -1,5 +1,10 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import Models
 import Storage
+import Synchronization
 
 /// The catalog's writes on the embedded store for a caller that must not wait: decided from
 /// memory under the write lock, queued on the journal lane and published to memory there (so the
@@ -47,19 +52,36 @@ extension CatalogService {
         }
     }
 
-    /// Changes an item from its copy in memory (the latest, under the write lock).
+    /// Changes an item, starting from the copy in memory, if the store's latest record of it (a
+    /// write still on the lane included) is that copy; otherwise from that record (a writer behind
+    /// this service's back changed it), and when the record is gone the item is gone here too and
+    /// the edit refused, as the blocking edit does. All under the write lock, without I/O.
     func laneEdit(
         _ id: ItemID, _ change: (inout Item, _ known: (CategoryID) -> Bool) throws -> Void,
         completion: @escaping @Sendable (Result<(item: Item, origin: CategoryID), Error>) -> Void
     ) -> Bool {
-        laneWrite({ () throws -> (mutations: [StoreMutation], value: (item: Item, origin: CategoryID), publish: () -> Void) in
+        guard let journal = store as? JournalStore else { return false }
+        var goneFrom: CategoryID?
+        let queued = laneWrite({ () throws -> (mutations: [StoreMutation], value: (item: Item, origin: CategoryID), publish: () -> Void) in
             guard var item = state.withLock({ $0.item(id) }) else { throw CatalogError.unknownItem(id) }
+            let key = String(id.rawValue)
+            let stored = journal.latest(Self.itemsCollection, key: key)
+            if stored != (try StoreCoding.encode(item)) {
+                guard let stored else {
+                    state.withLock { $0.remove(id) }
+                    goneFrom = item.category
+                    throw CatalogError.unknownItem(id)
+                }
+                item = try StoreCoding.decode(Item.self, from: stored)
+            }
             let origin = item.category
             try change(&item, { category in self.state.withLock { $0.category(category) != nil } })
             let changed = item
-            let put = StoreMutation.put(collection: Self.itemsCollection, key: String(id.rawValue), value: try StoreCoding.encode(item))
+            let put = StoreMutation.put(collection: Self.itemsCollection, key: key, value: try StoreCoding.encode(item))
             return ([put], (changed, origin), { self.state.withLock { $0.upsert(changed) } })
         }, completion: completion)
+        if let goneFrom { notify(.itemRemoved(id, from: goneFrom)) }
+        return queued
     }
 
     func laneDeleteItem(_ id: ItemID, completion: @escaping @Sendable (Error?) -> Void) -> Bool {
@@ -82,6 +104,26 @@ extension CatalogService {
 }
 
 extension CatalogService {
+    /// How long a blocking write waits for the lane to make its record durable.
+    static let laneWait: DispatchTimeInterval = .seconds(30)
+
+    /// A blocking write on the embedded store made through the lane: the write lock is held only
+    /// while the write is decided and queued, never across the disk, so several writers' records
+    /// share one fsync; this thread then waits for the completion. Nil when the store is not the
+    /// embedded journal (the caller takes its own path).
+    func awaitingLane<T: Sendable>(_ start: (@escaping @Sendable (Result<T, Error>) -> Void) -> Bool) throws -> T? {
+        let outcome = Mutex<Result<T, Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        guard start({ result in
+            outcome.withLock { $0 = result }
+            done.signal()
+        }) else { return nil }
+        guard done.wait(timeout: .now() + Self.laneWait) == .success, let result = outcome.withLock({ $0 }) else {
+            throw StorageError.io(operation: "waiting for the journal lane", path: "", errno: ETIMEDOUT)
+        }
+        return try result.get()
+    }
+
     /// Whether writes can be queued on the journal lane: the catalog lives in the embedded store.
     public var writesUseJournalLane: Bool { store is JournalStore }
 

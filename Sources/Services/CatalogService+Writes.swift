@@ -3,6 +3,7 @@ import Storage
 
 extension CatalogService {
     public func addItem(_ draft: ItemDraft, to category: CategoryID, creator: UserID?) throws -> Item {
+        if let item = try awaitingLane({ laneAddItem(draft, to: category, creator: creator, completion: $0) }) { return item }
         let item = try storeNewItem { known, nextItemID in
             guard known(category) else { throw CatalogError.unknownCategory(category) }
             return Item(
@@ -14,6 +15,7 @@ extension CatalogService {
     }
 
     public func updateItem(_ id: ItemID, with draft: ItemDraft) throws -> Item {
+        if let item = try awaitingLane({ updateItem(id, with: draft, whenDurable: $0) }) { return item }
         let item = try edit(id) { item, _ in
             item.title = draft.title
             item.subtitle = draft.subtitle
@@ -23,6 +25,7 @@ extension CatalogService {
     }
 
     public func setFavourite(_ id: ItemID, _ isFavourite: Bool) throws -> Item {
+        if let item = try awaitingLane({ setFavourite(id, isFavourite, whenDurable: $0) }) { return item }
         let item = try edit(id) { item, _ in
             item.isFavourite = isFavourite
         }
@@ -32,6 +35,7 @@ extension CatalogService {
 
     /// Moves an item to another category; it keeps its id, so old links can be redirected.
     public func moveItem(_ id: ItemID, to category: CategoryID) throws -> Item {
+        if let item = try awaitingLane({ moveItem(id, to: category, whenDurable: $0) }) { return item }
         var origin = category
         let item = try edit(id) { item, known in
             guard known(category) else { throw CatalogError.unknownCategory(category) }
@@ -43,6 +47,10 @@ extension CatalogService {
     }
 
     public func deleteItem(_ id: ItemID) throws {
+        let deleted = try awaitingLane { done in
+            deleteItem(id, whenDurable: { error in done(error.map { .failure($0) } ?? .success(true)) })
+        }
+        if deleted != nil { return }
         let category = try exclusively { () throws -> CategoryID in
             guard let category = state.withLock({ $0.locations[id] }) else { throw CatalogError.unknownItem(id) }
             try store.apply([.delete(collection: Self.itemsCollection, key: String(id.rawValue))]) {

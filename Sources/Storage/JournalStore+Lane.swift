@@ -64,7 +64,7 @@ extension JournalStore {
     }
 
     /// The key's value once every queued record is written.
-    func latest(_ collection: String, key: String) -> [UInt8]? {
+    public func latest(_ collection: String, key: String) -> [UInt8]? {
         state.withLock { state in
             for queued in (state.writing + state.queue).reversed() {
                 for mutation in queued.mutations.reversed() where mutation.collection == collection && mutation.key == key {
