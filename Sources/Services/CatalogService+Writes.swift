@@ -3,7 +3,9 @@ import Storage
 
 extension CatalogService {
     public func addItem(_ draft: ItemDraft, to category: CategoryID, creator: UserID?) throws -> Item {
-        if let item = try awaitingLane({ laneAddItem(draft, to: category, creator: creator, completion: $0) }) { return item }
+        if let item = try blockingJournalWrite({ journalAddItem(draft, to: category, creator: creator, blocking: $0, completion: $1) }) {
+            return item
+        }
         let item = try storeNewItem { known, nextItemID in
             guard known(category) else { throw CatalogError.unknownCategory(category) }
             return Item(
@@ -15,7 +17,7 @@ extension CatalogService {
     }
 
     public func updateItem(_ id: ItemID, with draft: ItemDraft) throws -> Item {
-        if let item = try awaitingLane({ updateItem(id, with: draft, whenDurable: $0) }) { return item }
+        if let item = try blockingJournalWrite({ journalUpdateItem(id, with: draft, blocking: $0, completion: $1) }) { return item }
         let item = try edit(id) { item, _ in
             item.title = draft.title
             item.subtitle = draft.subtitle
@@ -25,7 +27,7 @@ extension CatalogService {
     }
 
     public func setFavourite(_ id: ItemID, _ isFavourite: Bool) throws -> Item {
-        if let item = try awaitingLane({ setFavourite(id, isFavourite, whenDurable: $0) }) { return item }
+        if let item = try blockingJournalWrite({ journalSetFavourite(id, isFavourite, blocking: $0, completion: $1) }) { return item }
         let item = try edit(id) { item, _ in
             item.isFavourite = isFavourite
         }
@@ -35,7 +37,7 @@ extension CatalogService {
 
     /// Moves an item to another category; it keeps its id, so old links can be redirected.
     public func moveItem(_ id: ItemID, to category: CategoryID) throws -> Item {
-        if let item = try awaitingLane({ moveItem(id, to: category, whenDurable: $0) }) { return item }
+        if let item = try blockingJournalWrite({ journalMoveItem(id, to: category, blocking: $0, completion: $1) }) { return item }
         var origin = category
         let item = try edit(id) { item, known in
             guard known(category) else { throw CatalogError.unknownCategory(category) }
@@ -47,10 +49,7 @@ extension CatalogService {
     }
 
     public func deleteItem(_ id: ItemID) throws {
-        let deleted = try awaitingLane { done in
-            deleteItem(id, whenDurable: { error in done(error.map { .failure($0) } ?? .success(true)) })
-        }
-        if deleted != nil { return }
+        if try blockingJournalWrite({ journalDeleteItem(id, blocking: $0, completion: $1) }) != nil { return }
         let category = try exclusively { () throws -> CategoryID in
             guard let category = state.withLock({ $0.locations[id] }) else { throw CatalogError.unknownItem(id) }
             try store.apply([.delete(collection: Self.itemsCollection, key: String(id.rawValue))]) {

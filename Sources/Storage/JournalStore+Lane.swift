@@ -48,6 +48,12 @@ extension JournalStore {
             }
         }
         for outcome in settled { outcome.completion(outcome.error) }
+        snapshotWhenDue()
+    }
+
+    /// Folds the journal into a snapshot if it crossed the threshold (of several writers crossing
+    /// it together, one does). A failed snapshot marks the store failed; the next write reports it.
+    public func snapshotWhenDue() {
         if journalSize >= configuration.snapshotThreshold {
             try? snapshot(ifJournalReaches: configuration.snapshotThreshold)
         }
