@@ -76,7 +76,7 @@ final class ParkedRequestTests {
     @Test func anotherInstancesEditIsAppliedOnTheLoopFromTheChangeLog() throws {
         var options = TestApp.defaultOptions
         (options.saveInterval, options.mailSweepInterval) = (.seconds(3600), .seconds(3600))
-        (options.sharedDataCheckInterval, options.sharedLiveInterval) = (.seconds(3600), .seconds(3600))
+        (options.sharedDataCheckInterval, options.sharesLiveEvents) = (.seconds(3600), false)
         let (writer, reader) = (try apps.instance(options: options), try apps.instance(options: options))
         _ = try loopConnected(reader)
         let browser = reader.client()
