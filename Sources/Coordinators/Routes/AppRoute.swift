@@ -61,6 +61,13 @@ public enum AppRoute: Hashable, Sendable {
         return declared
     }
 
+    /// The title this route's declaration gives its screen, if the data does not decide it.
+    var declaredTitle: String? {
+        var capture = DeclaredTitleCapture()
+        declare(to: &capture)
+        return capture.title
+    }
+
     /// The one switch from a case to its declaration, with the values its URL holds.
     func declare<Visitor: RouteVisitor & ~Copyable>(to visitor: inout Visitor) {
         switch self {

@@ -239,3 +239,13 @@ struct DeclarationCapture: RouteVisitor {
         declared = DeclaredRoute(pattern: URL.pattern, values: values)
     }
 }
+
+/// Keeps only the title a route's declaration gives, for titles asked several times a page
+/// without copying the whole declaration out.
+struct DeclaredTitleCapture: RouteVisitor {
+    var title: String?
+
+    mutating func visit<URL: RouteURL>(_ url: URL.Type, _ values: RouteValues) {
+        title = URL.pattern.title
+    }
+}
