@@ -6,6 +6,7 @@ import Foundation
 import HTTPServer
 import Log
 import Services
+import Sessions
 import Storage
 import Synchronization
 

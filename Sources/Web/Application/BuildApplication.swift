@@ -9,6 +9,7 @@ import Log
 import Models
 import RedisClient
 import Services
+import Sessions
 import Storage
 import ViewModels
 

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import RedisClient
 import Services
+import Sessions
 import Storage
 
 /// The sessions `waypoint migrate` copies, each as `RedisSessionJournal` keeps it and expiring

@@ -1,6 +1,7 @@
 import Coordinators
 import HTTPCore
 import HTTPServer
+import Sessions
 import ViewModels
 
 extension AppResponder {

@@ -3,6 +3,7 @@ import HTTPCore
 import HTTPServer
 import Models
 import RedisClient
+import Sessions
 
 extension AppResponder {
     /// What a coordinator's outcome means in HTTP. Signing in or out gives the session a new id.

@@ -4,6 +4,7 @@ import HTTPServer
 import Models
 import Networking
 import RedisClient
+import Sessions
 
 extension AppResponder {
     /// With state in Redis, every page first costs one pipelined round trip (`SharedState`: the

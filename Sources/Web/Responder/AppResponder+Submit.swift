@@ -3,6 +3,7 @@ import HTTPCore
 import HTTPServer
 import Models
 import RedisClient
+import Sessions
 import ViewModels
 
 extension AppResponder {

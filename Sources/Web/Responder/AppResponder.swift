@@ -9,6 +9,7 @@ import HTTPServer
 import Log
 import Models
 import RedisClient
+import Sessions
 
 /// The application behind the static files: cookie → session → route → coordinator → template.
 ///

@@ -6,6 +6,7 @@ import Foundation
 import Models
 import RedisClient
 import Services
+import Sessions
 
 /// With Redis, what this instance must learn before serving a request, asked in one pipelined
 /// round trip: the shared version (the catalog and accounts are reloaded when another instance

@@ -10,7 +10,7 @@ import RedisClient
 extension SessionStore {
     /// Saves the pending changes of these sessions now (those that have any). A failed save leaves
     /// them for the periodic one and is reported through the error.
-    func publishChanges(of ids: [String]) throws {
+    public func publishChanges(of ids: [String]) throws {
         guard let journal, let records = takeChanges(of: ids) else { return }
         let outcome: SessionSaveOutcome
         do {
@@ -25,7 +25,7 @@ extension SessionStore {
     /// `publishChanges` on an event loop: the save is sent on the loop's Redis connection and
     /// `done` runs there when it is in (with the failure, if any). False when nothing could be
     /// sent that way (no connection ready on the loop): the changes are left for the caller.
-    func publishChanges(
+    public func publishChanges(
         of ids: [String], on loop: any EventLoopScheduler, through client: RedisLoopClient,
         done: @escaping (Error?) -> Void
     ) -> Bool {

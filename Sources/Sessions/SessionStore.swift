@@ -10,15 +10,15 @@ import Synchronization
 /// Idle sessions expire on their next look-up or save. Changes that touch authentication (sign-in,
 /// sign-out, revocation) are written to the journal before the call returns; navigation is saved
 /// by `saveChanges`, which writes only the sessions that changed.
-final class SessionStore: Sendable {
-    struct Configuration: Sendable {
-        var maxSignedIn: Int
-        var maxVisitors: Int
+public final class SessionStore: Sendable {
+    public struct Configuration: Sendable {
+        public var maxSignedIn: Int
+        public var maxVisitors: Int
         /// Seconds without a request after which a session is gone.
-        var idleTimeout: Int64
-        var shards: Int
+        public var idleTimeout: Int64
+        public var shards: Int
 
-        init(maxSignedIn: Int = 100_000, maxVisitors: Int = 50_000, idleTimeout: Int64 = 30 * 24 * 3600, shards: Int = 16) {
+        public init(maxSignedIn: Int = 100_000, maxVisitors: Int = 50_000, idleTimeout: Int64 = 30 * 24 * 3600, shards: Int = 16) {
             self.maxSignedIn = max(1, maxSignedIn)
             self.maxVisitors = max(1, maxVisitors)
             self.idleTimeout = max(1, idleTimeout)
@@ -26,31 +26,31 @@ final class SessionStore: Sendable {
         }
     }
 
-    struct Entry: Sendable {
-        let session: Session
-        var lastSeen: Int64
+    public struct Entry: Sendable {
+        public let session: Session
+        public var lastSeen: Int64
     }
 
     /// One lock's worth of sessions, and what changed in them since the last save.
-    struct Pools: Sendable {
-        var signedIn: LRUList<Entry>
-        var visitors: LRUList<Entry>
+    public struct Pools: Sendable {
+        public var signedIn: LRUList<Entry>
+        public var visitors: LRUList<Entry>
         /// Ids whose record changed since the last save.
-        var changed: Set<String> = []
+        public var changed: Set<String> = []
         /// Ids gone (expired, evicted) since the last save.
-        var removed: Set<String> = []
+        public var removed: Set<String> = []
 
-        func peek(_ id: String) -> Entry? {
+        public func peek(_ id: String) -> Entry? {
             signedIn.peek(id) ?? visitors.peek(id)
         }
 
-        mutating func remove(_ id: String) {
+        public mutating func remove(_ id: String) {
             if signedIn.remove(id) == nil { visitors.remove(id) }
             changed.remove(id)
             removed.insert(id)
         }
 
-        mutating func insert(_ entry: Entry, for id: String, signedIn isSignedIn: Bool) {
+        public mutating func insert(_ entry: Entry, for id: String, signedIn isSignedIn: Bool) {
             let evicted = isSignedIn
                 ? signedIn.insert(entry, for: id) : visitors.insert(entry, for: id)
             if let evicted {
@@ -61,39 +61,39 @@ final class SessionStore: Sendable {
             changed.insert(id)
         }
 
-        mutating func touch(_ id: String, now: Int64) -> Session? {
+        public mutating func touch(_ id: String, now: Int64) -> Session? {
             if let entry = signedIn.touch(id, update: { $0.lastSeen = now }) { return entry.session }
             return visitors.touch(id) { $0.lastSeen = now }?.session
         }
 
         /// Moves the last use forward to `lastSeen` (never back), without touching the LRU order.
-        mutating func extend(_ id: String, lastSeen: Int64) {
+        public mutating func extend(_ id: String, lastSeen: Int64) {
             let update = { (entry: inout Entry) in entry.lastSeen = max(entry.lastSeen, lastSeen) }
             if signedIn.update(id, update) == nil { _ = visitors.update(id, update) }
         }
 
-        var all: [Entry] { signedIn.entries.map(\.value) + visitors.entries.map(\.value) }
+        public var all: [Entry] { signedIn.entries.map(\.value) + visitors.entries.map(\.value) }
     }
 
     /// One lock's worth of sessions.
-    final class Shard: Sendable {
+    public final class Shard: Sendable {
         private let pools: Mutex<Pools>
 
-        init(_ pools: Pools) {
+        public init(_ pools: Pools) {
             self.pools = Mutex(pools)
         }
 
-        func withLock<Result>(_ body: (inout Pools) throws -> Result) rethrows -> Result {
+        public func withLock<Result>(_ body: (inout Pools) throws -> Result) rethrows -> Result {
             try pools.withLock { try body(&$0) }
         }
     }
 
-    let configuration: Configuration
+    public let configuration: Configuration
     private let shards: [Shard]
     /// Where authentication changes are made durable; nil keeps sessions in memory only.
-    let journal: (any SessionPersistence)?
+    public let journal: (any SessionPersistence)?
 
-    init(configuration: Configuration, journal: (any SessionPersistence)? = nil) {
+    public init(configuration: Configuration, journal: (any SessionPersistence)? = nil) {
         self.configuration = configuration
         self.journal = journal
         let signedIn = max(1, configuration.maxSignedIn / configuration.shards)
@@ -104,14 +104,14 @@ final class SessionStore: Sendable {
     }
 
     /// A new visitor session, not yet stored (see `insert`): requests that end in a 404 never keep one.
-    func makeSession(now: Int64) -> Session {
+    public func makeSession(now: Int64) -> Session {
         Session(record: SessionRecord(
             id: SecureRandom.token(), userID: nil, settings: Settings(), csrfToken: SecureRandom.token(),
             lastSeen: now, knownUsername: nil, cookieIssued: nil, navigation: nil))
     }
 
     /// The live session with this id, marked as used now; nil when unknown or expired.
-    func session(id: String, now: Int64) -> Session? {
+    public func session(id: String, now: Int64) -> Session? {
         guard Self.isWellFormed(id) else { return nil }
         let timeout = configuration.idleTimeout
         return shard(for: id).withLock { pools -> Session? in
@@ -127,13 +127,13 @@ final class SessionStore: Sendable {
     }
 
     /// Stores a session in its pool (signed-in or visitor), evicting that pool's least recently used.
-    func insert(_ session: Session, now: Int64) {
+    public func insert(_ session: Session, now: Int64) {
         let (id, isSignedIn) = session.record.withLock { ($0.id, $0.userID != nil) }
         shard(for: id).withLock { $0.insert(Entry(session: session, lastSeen: now), for: id, signedIn: isSignedIn) }
     }
 
     /// The session's navigation or last use changed: saved by the next `saveChanges`.
-    func markChanged(_ session: Session) {
+    public func markChanged(_ session: Session) {
         let id = session.id
         shard(for: id).withLock { pools in
             if pools.peek(id) != nil { pools.changed.insert(id) }
@@ -142,7 +142,7 @@ final class SessionStore: Sendable {
 
     /// Gives `session` a fresh id (and CSRF token), so an id seen before sign-in is worthless after,
     /// and writes the change to the journal before returning: a sign-in or sign-out survives a crash.
-    func rotate(_ session: Session, now: Int64, change: (inout SessionRecord) -> Void) throws {
+    public func rotate(_ session: Session, now: Int64, change: (inout SessionRecord) -> Void) throws {
         let old = session.record.withLock { $0.reference }
         shard(for: old.id).withLock { $0.remove(old.id) }
         let record = session.record.withLock { record -> SessionRecord in
@@ -159,17 +159,17 @@ final class SessionStore: Sendable {
     }
 
     /// Every stored session (for pruning, saving, ending a user's other sessions).
-    func allSessions() -> [Session] {
+    public func allSessions() -> [Session] {
         shards.flatMap { shard in shard.withLock { $0.all.map(\.session) } }
     }
 
-    var count: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.signedIn.count + $0.visitors.count } } }
+    public var count: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.signedIn.count + $0.visitors.count } } }
 
-    var signedInCount: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.signedIn.count } } }
+    public var signedInCount: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.signedIn.count } } }
 
     /// Ends every session of `user` except `keeping`, durably: those held here at once, and with
     /// shared sessions those only other instances hold too (they refuse them at their next request).
-    func removeSessions(of user: UserID, keeping: Session) throws {
+    public func removeSessions(of user: UserID, keeping: Session) throws {
         var ended: [SessionReference] = []
         for session in allSessions() where session !== keeping && session.record.withLock({ $0.userID }) == user {
             let reference = session.record.withLock { $0.reference }
@@ -184,7 +184,7 @@ final class SessionStore: Sendable {
     /// it wrote. A copy another instance's save made stale is not written: it leaves memory, so the
     /// session's next request here loads the saved one (the first save wins; see `settle`).
     @discardableResult
-    func saveChanges(now: Int64) throws -> [SessionRecord] {
+    public func saveChanges(now: Int64) throws -> [SessionRecord] {
         guard let journal else { return [] }
         let timeout = configuration.idleTimeout
         var records: [SessionRecord] = []
@@ -227,7 +227,7 @@ final class SessionStore: Sendable {
 
     /// Records the versions a save stored, and drops the copies it found stale, unless the session
     /// moved on meanwhile (adopted a newer save, or was rotated).
-    func settle(_ records: [SessionRecord], _ outcome: SessionSaveOutcome) {
+    public func settle(_ records: [SessionRecord], _ outcome: SessionSaveOutcome) {
         for record in records {
             shard(for: record.id).withLock { pools in
                 guard let entry = pools.peek(record.id) else { return }
@@ -249,7 +249,7 @@ final class SessionStore: Sendable {
     }
 
     /// Puts saved sessions back, oldest use first so the LRU order survives; expired ones are skipped.
-    func restore(_ records: [SessionRecord], now: Int64) {
+    public func restore(_ records: [SessionRecord], now: Int64) {
         for record in records.sorted(by: { $0.lastSeen < $1.lastSeen })
         where now - record.lastSeen <= configuration.idleTimeout && Self.isWellFormed(record.id) {
             let session = Session(record: record)
@@ -262,7 +262,7 @@ final class SessionStore: Sendable {
 
     /// With sessions shared through Redis: what a request asks about the session its cookie names
     /// (pipelined with its other questions), or nil when there is nothing to ask.
-    func sharedProbe(id: String) -> SharedSessionProbe? {
+    public func sharedProbe(id: String) -> SharedSessionProbe? {
         guard let shared = journal as? RedisSessionJournal, Self.isWellFormed(id) else { return nil }
         let held = shard(for: id).withLock { $0.peek(id) }?.session.record.withLock { $0.version }
         return SharedSessionProbe(id: id, heldVersion: held, command: shared.probe(id: id, held: held != nil))
@@ -273,7 +273,7 @@ final class SessionStore: Sendable {
     /// copy older than the stored one is replaced by it (one more round trip, only then); a session
     /// held only elsewhere is loaded. A copy never saved is kept: its key does not exist yet.
     /// Throws when Redis cannot be asked; the request then gets a 503.
-    func settleShared(_ probe: SharedSessionProbe, reply: RESPValue, now: Int64) throws {
+    public func settleShared(_ probe: SharedSessionProbe, reply: RESPValue, now: Int64) throws {
         guard let shared = journal as? RedisSessionJournal else { return }
         var answer = try shared.answer(reply, held: probe.heldVersion != nil)
         if case .legacy = answer { answer = try shared.record(id: probe.id).map { .record($0) } ?? .absent }
@@ -298,7 +298,7 @@ final class SessionStore: Sendable {
 
     /// `settleShared` when it needs neither another round trip nor a session's lock: false when it
     /// would (a legacy record, a newer copy saved elsewhere), and nothing was changed.
-    func settleSharedWithoutWaiting(_ probe: SharedSessionProbe, reply: RESPValue, now: Int64) throws -> Bool {
+    public func settleSharedWithoutWaiting(_ probe: SharedSessionProbe, reply: RESPValue, now: Int64) throws -> Bool {
         guard let shared = journal as? RedisSessionJournal else { return true }
         let answer = try shared.answer(reply, held: probe.heldVersion != nil)
         switch (probe.heldVersion, answer) {
@@ -332,12 +332,12 @@ final class SessionStore: Sendable {
         }
     }
 
-    func shard(for id: String) -> Shard {
+    public func shard(for id: String) -> Shard {
         shards[Int(UInt(bitPattern: id.hashValue) % UInt(shards.count))]
     }
 
     /// Session ids are 22 base64url characters; anything else is not worth a look-up.
-    static func isWellFormed(_ id: String) -> Bool {
+    public static func isWellFormed(_ id: String) -> Bool {
         id.utf8.count == 22 && id.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == 0x2D || byte == 0x5F

@@ -18,25 +18,25 @@ import RedisClient
 /// elsewhere". Periodic saves compare and set in one script: a save from a copy whose version is
 /// not the stored one (another instance saved since) is refused, and so is one that would bring
 /// back a deleted key. Calls block: workers only.
-final class RedisSessionJournal: SessionPersistence {
-    let pool: RedisPool
-    let prefix: String
-    let idleTimeout: Int64
+public final class RedisSessionJournal: SessionPersistence {
+    public let pool: RedisPool
+    public let prefix: String
+    public let idleTimeout: Int64
 
-    init(pool: RedisPool, idleTimeout: Int64, prefix: String = "waypoint:") {
+    public init(pool: RedisPool, idleTimeout: Int64, prefix: String = "waypoint:") {
         self.pool = pool
         self.idleTimeout = max(1, idleTimeout)
         self.prefix = prefix
     }
 
-    var sessionPrefix: String { prefix + "session:" }
-    func key(_ id: String) -> String { sessionPrefix + id }
-    func userKey(_ user: UserID) -> String { prefix + "user-sessions:" + user.rawValue }
+    public var sessionPrefix: String { prefix + "session:" }
+    public func key(_ id: String) -> String { sessionPrefix + id }
+    public func userKey(_ user: UserID) -> String { prefix + "user-sessions:" + user.rawValue }
 
     /// Sessions are looked up when first seen, not loaded at start-up.
-    func load() -> (records: [SessionRecord], unreadable: Int) { ([], 0) }
+    public func load() -> (records: [SessionRecord], unreadable: Int) { ([], 0) }
 
-    func write(records: [SessionRecord], ending ended: [SessionReference]) throws {
+    public func write(records: [SessionRecord], ending ended: [SessionReference]) throws {
         let written = Set(records.map(\.id))
         var commands = [RedisCommand("MULTI")]
         for session in ended where !written.contains(session.id) {
@@ -69,14 +69,14 @@ final class RedisSessionJournal: SessionPersistence {
         guard replies.last?.array != nil else { throw RedisError.server("the session transaction was not executed") }
     }
 
-    func endSessions(of user: UserID, keeping: String, known: [SessionReference]) throws {
+    public func endSessions(of user: UserID, keeping: String, known: [SessionReference]) throws {
         let reply = try pool.send(RedisCommand(
             "EVAL", [Self.endSessionsScript, "1", userKey(user), sessionPrefix, keeping].map { Array($0.utf8) }
                 + known.map { Array($0.id.utf8) }))
         guard reply.integer != nil else { throw RedisError.server("the revocation script answered \(reply)") }
     }
 
-    func save(records: [SessionRecord], forgetting: [String]) throws -> SessionSaveOutcome {
+    public func save(records: [SessionRecord], forgetting: [String]) throws -> SessionSaveOutcome {
         // What left this instance's memory (evicted, expired here) is not over: another instance
         // may be serving it, and Redis expires what nobody uses.
         guard !records.isEmpty else { return SessionSaveOutcome() }
@@ -84,12 +84,12 @@ final class RedisSessionJournal: SessionPersistence {
     }
 
     /// The compare-and-set of each record, to send together (`save`, or on an event loop).
-    func saveCommands(_ records: [SessionRecord]) throws -> [RedisCommand] {
+    public func saveCommands(_ records: [SessionRecord]) throws -> [RedisCommand] {
         try records.map(saveCommand)
     }
 
     /// What `saveCommands`' replies say.
-    func outcome(of records: [SessionRecord], replies: [RESPValue]) throws -> SessionSaveOutcome {
+    public func outcome(of records: [SessionRecord], replies: [RESPValue]) throws -> SessionSaveOutcome {
         var outcome = SessionSaveOutcome()
         for (record, reply) in zip(records, replies) {
             guard let version = reply.integer else {
@@ -110,7 +110,7 @@ final class RedisSessionJournal: SessionPersistence {
         ])
     }
 
-    static func encode(_ record: SessionRecord) throws -> [UInt8] {
+    public static func encode(_ record: SessionRecord) throws -> [UInt8] {
         Array(try JSONEncoder().encode(record))
     }
 }

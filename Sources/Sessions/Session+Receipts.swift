@@ -6,7 +6,7 @@ extension Session {
     /// requests, so two copies sent at once cannot both run. Only an answer that changed something
     /// (a redirect) is kept: a refused form changed nothing and is simply checked again.
     /// `keptReceipt`: the record changed, so the session needs saving.
-    func once(_ digest: String, _ submission: () throws -> NavigationOutcome) rethrows -> (NavigationOutcome, keptReceipt: Bool) {
+    public func once(_ digest: String, _ submission: () throws -> NavigationOutcome) rethrows -> (NavigationOutcome, keptReceipt: Bool) {
         if let earlier = record.withLock({ $0.receipts?.last { $0.digest == digest } }) {
             return (.redirect(earlier.redirect), false)
         }

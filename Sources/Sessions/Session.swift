@@ -10,34 +10,34 @@ import Synchronization
 /// microseconds; while a POST (which may hash a password) is pending, GETs of the session wait in
 /// a list the POST's worker runs when it is done, so neither an event loop nor another worker
 /// waits for a hash.
-final class Session: Sendable {
+public final class Session: Sendable {
     private struct Navigation {
         /// Made on first use from `record.navigation` (restored sessions stay snapshots until then).
-        var coordinator: AppCoordinator?
+        public var coordinator: AppCoordinator?
     }
 
     /// POSTs queued or running, and the GETs waiting for them.
     private struct SlowWork {
-        var count = 0
-        var waiting: [@Sendable () -> Void] = []
+        public var count = 0
+        public var waiting: [@Sendable () -> Void] = []
     }
 
-    let record: Mutex<SessionRecord>
+    public let record: Mutex<SessionRecord>
     private let navigation = Mutex(Navigation())
     private let slowWork = Mutex(SlowWork())
     /// Set when the catalog changed while the session was busy: prune before its next request.
     private let needsPruning = Atomic<Bool>(false)
 
-    init(record: SessionRecord) {
+    public init(record: SessionRecord) {
         self.record = Mutex(record)
     }
 
-    var id: String { record.withLock { $0.id } }
+    public var id: String { record.withLock { $0.id } }
 
     /// Runs `body` with the session's coordinator, alone; restores the coordinator on first use and
     /// records its state afterwards. `changed` tells whether the saved state must be written again.
     /// The result leaves the lock `sending`: it must be a value the body made, not the coordinator.
-    func withNavigation<Result>(
+    public func withNavigation<Result>(
         _ dependencies: AppDependencies, _ body: (AppCoordinator) throws -> sending Result
     ) throws -> (result: Result, changed: Bool) {
         try navigation.withLock { navigation -> (result: Result, changed: Bool) in
@@ -51,7 +51,7 @@ final class Session: Sendable {
     /// Cuts stacks back to screens that exist, now if the session is idle, else before its next
     /// request (the request holding the lock may be the very one that changed the catalog).
     /// Sessions not yet restored are checked when they are. Returns whether the saved state changed.
-    func pruneStaleLocations() -> Bool {
+    public func pruneStaleLocations() -> Bool {
         let pruned = navigation.withLockIfAvailable { navigation -> Bool in
             guard let coordinator = navigation.coordinator else { return false }
             coordinator.pruneStaleLocations()
@@ -66,7 +66,7 @@ final class Session: Sendable {
 
     /// Replaces this copy with `saved`, a newer one saved elsewhere (same id): the record now, the
     /// coordinator rebuilt from it at the next request.
-    func adopt(_ saved: SessionRecord) {
+    public func adopt(_ saved: SessionRecord) {
         navigation.withLock { navigation in
             navigation.coordinator = nil
             record.withLock { $0 = saved }
@@ -74,7 +74,7 @@ final class Session: Sendable {
     }
 
     /// Runs `job` now, or, while a POST of this session is queued or running, after the last one.
-    func runAfterSlowWork(_ job: @escaping @Sendable () -> Void) {
+    public func runAfterSlowWork(_ job: @escaping @Sendable () -> Void) {
         let now = slowWork.withLock { work -> Bool in
             guard work.count > 0 else { return true }
             work.waiting.append(job)
@@ -84,12 +84,12 @@ final class Session: Sendable {
     }
 
     /// A POST was accepted: later GETs wait for it (see `runAfterSlowWork`).
-    func beginSlowWork() {
+    public func beginSlowWork() {
         slowWork.withLock { $0.count += 1 }
     }
 
     /// The POST is done: runs the GETs that waited for it, here on its worker.
-    func endSlowWork() {
+    public func endSlowWork() {
         let waiting = slowWork.withLock { work -> [@Sendable () -> Void] in
             work.count -= 1
             guard work.count == 0 else { return [] }
