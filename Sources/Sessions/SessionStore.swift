@@ -17,6 +17,8 @@ public final class SessionStore: Sendable {
         /// Seconds without a request after which a session is gone.
         public var idleTimeout: Int64
         public var shards: Int
+        /// Requests of one session that may wait behind the one being served (`SessionQueue`).
+        public var queueLimit: Int = 16
 
         public init(maxSignedIn: Int = 100_000, maxVisitors: Int = 50_000, idleTimeout: Int64 = 30 * 24 * 3600, shards: Int = 16) {
             self.maxSignedIn = max(1, maxSignedIn)
@@ -107,7 +109,7 @@ public final class SessionStore: Sendable {
     public func makeSession(now: Int64) -> Session {
         Session(record: SessionRecord(
             id: SecureRandom.token(), userID: nil, settings: Settings(), csrfToken: SecureRandom.token(),
-            lastSeen: now, knownUsername: nil, cookieIssued: nil, navigation: nil))
+            lastSeen: now, knownUsername: nil, cookieIssued: nil, navigation: nil), queueLimit: configuration.queueLimit)
     }
 
     /// The live session with this id, marked as used now; nil when unknown or expired.
@@ -252,7 +254,7 @@ public final class SessionStore: Sendable {
     public func restore(_ records: [SessionRecord], now: Int64) {
         for record in records.sorted(by: { $0.lastSeen < $1.lastSeen })
         where now - record.lastSeen <= configuration.idleTimeout && Self.isWellFormed(record.id) {
-            let session = Session(record: record)
+            let session = Session(record: record, queueLimit: configuration.queueLimit)
             shard(for: record.id).withLock { pools in
                 pools.insert(Entry(session: session, lastSeen: record.lastSeen), for: record.id, signedIn: record.userID != nil)
                 pools.changed.remove(record.id)
@@ -320,7 +322,7 @@ public final class SessionStore: Sendable {
 
     /// Replaces the copy held here by the record saved elsewhere; what this copy changed since its
     /// own last save is dropped, as a save of it would have been refused.
-    /// The shard's lock is not held while the session's is awaited (a POST may hold that one).
+    /// The session takes the record in its own turn (after the request it may be serving).
     private func adopt(_ record: SessionRecord) {
         guard let session = shard(for: record.id).withLock({ $0.peek(record.id)?.session }) else { return }
         session.adopt(record)

@@ -64,29 +64,3 @@ import Testing
         #expect(!SessionStore.isWellFormed(id))
     }
 }
-
-@Suite struct SessionOrderingTests {
-    @Test func getsWaitForThePendingPostsOfTheirSession() {
-        let store = SessionStore(configuration: .init())
-        let session = store.makeSession(now: 0)
-        let log = Log()
-        session.runAfterSlowWork { log.append("first GET") }
-        session.beginSlowWork()
-        session.beginSlowWork()
-        session.runAfterSlowWork { log.append("GET after the POSTs") }
-        #expect(log.entries == ["first GET"])
-        session.endSlowWork()
-        #expect(log.entries == ["first GET"])
-        session.endSlowWork()
-        #expect(log.entries == ["first GET", "GET after the POSTs"])
-        session.runAfterSlowWork { log.append("later GET") }
-        #expect(log.entries.last == "later GET")
-    }
-
-    final class Log: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [String] = []
-        var entries: [String] { lock.withLock { items } }
-        func append(_ entry: String) { lock.withLock { items.append(entry) } }
-    }
-}

@@ -7,9 +7,9 @@ import Sessions
 
 extension AppResponder {
     /// What a coordinator's outcome means in HTTP. Signing in or out gives the session a new id.
-    func response(for outcome: NavigationOutcome, route: AppRoute, session: Session, connection: ConnectionInfo)
-        -> HTTPResponse
-    {
+    func response(
+        for outcome: NavigationOutcome, route: AppRoute, session: Session, turn: SessionTurn, connection: ConnectionInfo
+    ) -> HTTPResponse {
         switch outcome {
         case .render(let screen):
             let live = screen.template == .inspector ? self.live.streams(of: session.id) : nil
@@ -27,7 +27,7 @@ extension AppResponder {
             let previous = session.id
             defer { live.sessionEnded(previous, because: "signed-in") }
             if let saved = userNavigation?.navigation(of: user.id) {
-                _ = try? session.withNavigation(dependencies) { $0.adoptTabs(from: saved) }
+                _ = session.withNavigation(turn, dependencies) { $0.adoptTabs(from: saved) }
             }
             do {
                 try sessions.rotate(session, now: clock()) { record in

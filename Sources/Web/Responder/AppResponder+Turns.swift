@@ -1,0 +1,82 @@
+import HTTPServer
+import Sessions
+
+extension AppResponder {
+    /// Runs `job` in `session`'s turn: at once when the session is idle, else after its earlier
+    /// requests, on this request's event loop (or on a worker, when it was queued from one). A
+    /// session with `SessionStore.Configuration.queueLimit` requests waiting already, or (with
+    /// Redis) a job that waited longer than `queueWaitLimit` behind a slow one, answers 503 with
+    /// `Retry-After`: a session's requests never add up their waits.
+    func inTurn(
+        of session: Session, reply: HTTPReply, secure: Bool, _ job: @escaping @Sendable (SessionTurn) -> Void
+    ) {
+        let queued = session.queue.enqueue(on: executor(for: reply)) { [self] turn, waited in
+            if sharedState != nil, let limit = queueWaitLimit, waited > .nanoseconds(Int64(clamping: limit)) {
+                turn.end()
+                logger.warning("a request waited over \(limit / 1_000_000) ms behind its session's earlier ones, answering 503")
+                return reply.send(unavailable(secure: secure))
+            }
+            job(turn)
+        }
+        guard queued else {
+            logger.warning("a session has \(session.queue.limit) requests waiting already, answering 503")
+            return reply.send(unavailable(secure: secure))
+        }
+    }
+
+    /// Where a queued job runs when its turn comes: the event loop it was queued on, or the
+    /// workers when it was queued from one (it may block there, as it would have at once).
+    private func executor(for reply: HTTPReply) -> SessionQueue.Executor {
+        if let loop = reply.eventLoop, loop.inEventLoop { return { loop.execute($0) } }
+        return { [pool] job in pool.submit(job) }
+    }
+
+    /// The reply a job answers through: it ends the job's turn once the answer is out. With Redis,
+    /// the request's session changes (or the session it started, named by the cookie it sets) are
+    /// saved first (`SessionStore.publishChanges`), so the browser's next request finds them on any
+    /// instance, and the session's next request starts from what was saved. The save parks on the
+    /// request's event loop, also for a job that ran on a worker (it hops back to the loop): no
+    /// thread waits for it. Only while the loop has no Redis connection ready does a worker save,
+    /// blocking.
+    func finishing(_ reply: HTTPReply, turn: SessionTurn, sessionID: String?) -> HTTPReply {
+        guard sharedState != nil else {
+            return HTTPReply(forwardingStreamsTo: reply, labeled: { response, label in
+                (label.map(reply.labeled) ?? reply).send(response)
+                turn.end()
+            })
+        }
+        let loop = reply.eventLoop
+        return HTTPReply(forwardingStreamsTo: reply, labeled: { [self] response, label in
+            // The label the answer was sent with goes on with it.
+            let reply = label.map(reply.labeled) ?? reply
+            var ids = sessionID.map { [$0] } ?? []
+            for value in response.headers.values(for: "Set-Cookie") where value.hasPrefix(Self.cookieName + "=") {
+                ids.append(String(value.dropFirst(Self.cookieName.count + 1).prefix { $0 != ";" }))
+            }
+            let answer: @Sendable (Error?) -> Void = { [self] error in
+                if let error {
+                    logger.warning("session not saved to the shared store (the periodic save retries): \(error)")
+                }
+                reply.send(response)
+                turn.end()
+            }
+            guard let loop, let loopRedis else { return publish(ids, then: answer) }
+            let park: @Sendable () -> Void = { [self, ids] in
+                if sessions.publishChanges(of: ids, on: loop, through: loopRedis, done: answer) { return }
+                // No connection on this loop right now: the save blocks, so on a worker.
+                pool.submit { [self] in publish(ids, then: answer) }
+            }
+            if loop.inEventLoop { park() } else { loop.execute(park) }
+        })
+    }
+
+    /// `finishing`'s save where blocking is allowed: a worker.
+    private func publish(_ ids: [String], then answer: @Sendable (Error?) -> Void) {
+        do {
+            try sessions.publishChanges(of: ids)
+            answer(nil)
+        } catch {
+            answer(error)
+        }
+    }
+}
