@@ -33,7 +33,7 @@ public final class SessionArchive: Sendable {
         if unreadable > 0 { logger.warning("\(unreadable) saved sessions could not be read and were skipped") }
         let now = clock()
         sessions.restore(records, now: now)
-        let expired = records.filter { now - $0.lastSeen > sessions.configuration.idleTimeout }.map(\.reference)
+        let expired = records.filter { now - $0.lastSeen > sessions.configuration.timeout(signedIn: $0.userID != nil) }.map(\.reference)
         if !expired.isEmpty { try journal.write(records: [], ending: expired) }
         if !records.isEmpty { logger.info("restored \(sessions.count) of \(records.count) saved sessions") }
     }

@@ -19,6 +19,15 @@ public final class SessionStore: Sendable {
         public var shards: Int
         /// Requests of one session that may wait behind the one being served (`SessionQueue`).
         public var queueLimit: Int = 16
+        /// Seconds without a request after which a visitor's session is gone (at most `idleTimeout`).
+        public var visitorIdleTimeout: Int64 {
+            get { min(visitorTimeout, idleTimeout) }
+            set { visitorTimeout = max(1, newValue) }
+        }
+        private var visitorTimeout: Int64 = 24 * 3600
+
+        /// How long a session lives without a request.
+        public func timeout(signedIn: Bool) -> Int64 { signedIn ? idleTimeout : visitorIdleTimeout }
 
         public init(maxSignedIn: Int = 100_000, maxVisitors: Int = 50_000, idleTimeout: Int64 = 30 * 24 * 3600, shards: Int = 16) {
             self.maxSignedIn = max(1, maxSignedIn)
@@ -115,9 +124,9 @@ public final class SessionStore: Sendable {
     /// The live session with this id, marked as used now; nil when unknown or expired.
     public func session(id: String, now: Int64) -> Session? {
         guard Self.isWellFormed(id) else { return nil }
-        let timeout = configuration.idleTimeout
         return shard(for: id).withLock { pools -> Session? in
             guard let entry = pools.peek(id) else { return nil }
+            let timeout = configuration.timeout(signedIn: pools.signedIn.peek(id) != nil)
             guard now - entry.lastSeen <= timeout else {
                 pools.remove(id)
                 return nil
@@ -188,13 +197,18 @@ public final class SessionStore: Sendable {
     @discardableResult
     public func saveChanges(now: Int64) throws -> [SessionRecord] {
         guard let journal else { return [] }
-        let timeout = configuration.idleTimeout
+        let configuration = configuration
         var records: [SessionRecord] = []
         var removed: [String] = []
         var taken: [(shard: Shard, changed: Set<String>, removed: Set<String>)] = []
         for shard in shards {
             shard.withLock { pools in
-                for entry in pools.all where now - entry.lastSeen > timeout { pools.remove(entry.session.id) }
+                for entry in pools.signedIn.entries.map(\.value) where now - entry.lastSeen > configuration.idleTimeout {
+                    pools.remove(entry.session.id)
+                }
+                for entry in pools.visitors.entries.map(\.value) where now - entry.lastSeen > configuration.visitorIdleTimeout {
+                    pools.remove(entry.session.id)
+                }
                 let changed = pools.changed
                 let gone = pools.removed
                 pools.changed = []
@@ -253,7 +267,7 @@ public final class SessionStore: Sendable {
     /// Puts saved sessions back, oldest use first so the LRU order survives; expired ones are skipped.
     public func restore(_ records: [SessionRecord], now: Int64) {
         for record in records.sorted(by: { $0.lastSeen < $1.lastSeen })
-        where now - record.lastSeen <= configuration.idleTimeout && Self.isWellFormed(record.id) {
+        where now - record.lastSeen <= configuration.timeout(signedIn: record.userID != nil) && Self.isWellFormed(record.id) {
             let session = Session(record: record, queueLimit: configuration.queueLimit)
             shard(for: record.id).withLock { pools in
                 pools.insert(Entry(session: session, lastSeen: record.lastSeen), for: record.id, signedIn: record.userID != nil)

@@ -96,11 +96,14 @@ private func assemble(
         now: { Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)) },
         isDevelopment: configuration.isDevelopment, onNavigationEvent: metrics.navigationEvents.increment)
     let (timeoutSeconds, _) = options.sessionIdleTimeout.components
+    let (visitorTimeoutSeconds, _) = options.visitorIdleTimeout.components
     let sessionStore: JournalStore?
     let journal: any SessionPersistence
     if let redis = services.redisStore {
         sessionStore = nil
-        journal = RedisSessionJournal(pool: redis.pool, idleTimeout: timeoutSeconds)
+        journal = RedisSessionJournal(
+            pool: redis.pool, idleTimeout: timeoutSeconds, visitorIdleTimeout: visitorTimeoutSeconds,
+            maxVisitors: options.maxSharedVisitorSessions)
     } else {
         let store: JournalStore
         do {
@@ -117,11 +120,12 @@ private func assemble(
         sessionStore = store
         journal = SessionJournal(store: store)
     }
-    let sessions = SessionStore(
-        configuration: .init(
-            maxSignedIn: options.maxSignedInSessions, maxVisitors: options.maxVisitorSessions,
-            idleTimeout: timeoutSeconds, shards: options.sessionShards),
-        journal: journal)
+    var sessionConfiguration = SessionStore.Configuration(
+        maxSignedIn: options.maxSignedInSessions, maxVisitors: options.maxVisitorSessions,
+        idleTimeout: timeoutSeconds, shards: options.sessionShards)
+    sessionConfiguration.visitorIdleTimeout = visitorTimeoutSeconds
+    sessionConfiguration.queueLimit = options.sessionQueueLimit
+    let sessions = SessionStore(configuration: sessionConfiguration, journal: journal)
     let seconds: @Sendable () -> Int64 = { Int64(clock().timeIntervalSince1970.rounded(.down)) }
     let archive = SessionArchive(
         sessions: sessions, journal: journal, legacyFile: SessionFile(directory: configuration.dataDirectory),
