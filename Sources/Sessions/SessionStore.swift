@@ -1,5 +1,4 @@
 import Models
-import RedisClient
 import Services
 import Synchronization
 
@@ -259,7 +258,7 @@ public final class SessionStore: Sendable {
     }
 
     /// Takes a session out of memory without ending it: it lives on in the shared store.
-    private func forget(_ id: String, in pools: inout Pools) {
+    func forget(_ id: String, in pools: inout Pools) {
         pools.remove(id)
         pools.removed.remove(id)
     }
@@ -276,68 +275,10 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// With sessions shared through Redis: what a request asks about the session its cookie names
-    /// (pipelined with its other questions), or nil when there is nothing to ask.
-    public func sharedProbe(id: String) -> SharedSessionProbe? {
-        guard let shared = journal as? RedisSessionJournal, Self.isWellFormed(id) else { return nil }
-        let held = shard(for: id).withLock { $0.peek(id) }?.session.record.withLock { $0.version }
-        return SharedSessionProbe(id: id, heldVersion: held, command: shared.probe(id: id, held: held != nil))
-    }
-
-    /// Brings the session a request names up to date with Redis's answer to its probe, on a worker
-    /// before the request is served: a session ended elsewhere (signed out, revoked) is dropped; a
-    /// copy older than the stored one is replaced by it (one more round trip, only then); a session
-    /// held only elsewhere is loaded. A copy never saved is kept: its key does not exist yet.
-    /// Throws when Redis cannot be asked; the request then gets a 503.
-    public func settleShared(_ probe: SharedSessionProbe, reply: RESPValue, now: Int64) throws {
-        guard let shared = journal as? RedisSessionJournal else { return }
-        var answer = try shared.answer(reply, held: probe.heldVersion != nil)
-        if case .legacy = answer { answer = try shared.record(id: probe.id).map { .record($0) } ?? .absent }
-        switch (probe.heldVersion, answer) {
-        case (nil, .record(let record)) where record.id == probe.id:
-            restore([record], now: now)
-        case (nil, _), (_?, .legacy):
-            return
-        case (let held?, .absent):
-            if held > 0 { shard(for: probe.id).withLock { forget(probe.id, in: &$0) } }
-        case (let held?, .version(let stored)):
-            guard stored != held else { return }
-            if let record = try shared.record(id: probe.id) {
-                adopt(record)
-            } else {
-                shard(for: probe.id).withLock { forget(probe.id, in: &$0) }
-            }
-        case (let held?, .record(let record)):
-            if record.version != held { adopt(record) }
-        }
-    }
-
-    /// `settleShared` when it needs neither another round trip nor a session's lock: false when it
-    /// would (a legacy record, a newer copy saved elsewhere), and nothing was changed.
-    public func settleSharedWithoutWaiting(_ probe: SharedSessionProbe, reply: RESPValue, now: Int64) throws -> Bool {
-        guard let shared = journal as? RedisSessionJournal else { return true }
-        let answer = try shared.answer(reply, held: probe.heldVersion != nil)
-        switch (probe.heldVersion, answer) {
-        case (_, .legacy):
-            return false
-        case (nil, .record(let record)) where record.id == probe.id:
-            restore([record], now: now)
-        case (nil, _):
-            break
-        case (let held?, .absent):
-            if held > 0 { shard(for: probe.id).withLock { forget(probe.id, in: &$0) } }
-        case (let held?, .version(let stored)):
-            return stored == held
-        case (let held?, .record(let record)):
-            return record.version == held
-        }
-        return true
-    }
-
     /// Replaces the copy held here by the record saved elsewhere; what this copy changed since its
     /// own last save is dropped, as a save of it would have been refused.
     /// The session takes the record in its own turn (after the request it may be serving).
-    private func adopt(_ record: SessionRecord) {
+    func adopt(_ record: SessionRecord) {
         guard let session = shard(for: record.id).withLock({ $0.peek(record.id)?.session }) else { return }
         session.adopt(record)
         shard(for: record.id).withLock { pools in

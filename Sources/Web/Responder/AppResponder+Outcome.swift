@@ -2,7 +2,6 @@ import Coordinators
 import HTTPCore
 import HTTPServer
 import Models
-import RedisClient
 import Sessions
 
 extension AppResponder {
@@ -65,7 +64,7 @@ extension AppResponder {
     /// could not be reached, as for any request then).
     private func notSaved(_ error: any Error, connection: ConnectionInfo) -> HTTPResponse {
         logger.error("session change not saved: \(error)")
-        if error is RedisError { return unavailable(secure: connection.isSecure) }
+        if error is SessionStoreUnavailable { return unavailable(secure: connection.isSecure) }
         return renderer.errorPage(.internalServerError, secure: connection.isSecure)
     }
 

@@ -60,23 +60,9 @@ extension AppResponder {
                 reply.send(response)
                 turn.end()
             }
-            guard let loop, let loopRedis else { return publish(ids, then: answer) }
-            let park: @Sendable () -> Void = { [self, ids] in
-                if sessions.publishChanges(of: ids, on: loop, through: loopRedis, done: answer) { return }
-                // No connection on this loop right now: the save blocks, so on a worker.
-                pool.submit { [self] in publish(ids, then: answer) }
-            }
-            if loop.inEventLoop { park() } else { loop.execute(park) }
+            guard let loop else { return sessions.publishChanges(of: ids, on: nil, done: answer) }
+            if loop.inEventLoop { return sessions.publishChanges(of: ids, on: loop, done: answer) }
+            loop.execute { [self, ids] in sessions.publishChanges(of: ids, on: loop, done: answer) }
         })
-    }
-
-    /// `finishing`'s save where blocking is allowed: a worker.
-    private func publish(_ ids: [String], then answer: @Sendable (Error?) -> Void) {
-        do {
-            try sessions.publishChanges(of: ids)
-            answer(nil)
-        } catch {
-            answer(error)
-        }
     }
 }

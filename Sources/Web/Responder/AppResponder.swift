@@ -22,7 +22,7 @@ final class AppResponder: HTTPResponder {
     static let cookieName = "waypoint_session"
 
     let dependencies: AppDependencies
-    let sessions: SessionStore
+    let sessions: any SessionStoring
     let admission: VisitorAdmission
     /// Signed-in users' tabs, brought back at sign-in on any browser.
     let userNavigation: UserNavigation?
@@ -51,7 +51,7 @@ final class AppResponder: HTTPResponder {
     let metricsSources: @Sendable () -> AppMetrics.Sources?
 
     init(
-        dependencies: AppDependencies, sessions: SessionStore, userNavigation: UserNavigation? = nil,
+        dependencies: AppDependencies, sessions: any SessionStoring, userNavigation: UserNavigation? = nil,
         admission: VisitorAdmission,
         ipv6CountingPrefix: Int = 64, renderer: PageRenderer,
         pool: WorkerPool, hashingLane: WorkerPool? = nil, queueWaitLimit: Duration? = nil, loopRedis: RedisLoopClient? = nil,

@@ -21,10 +21,10 @@ import Sessions
 final class SharedState: Sendable {
     let services: AppServices
     let store: RedisStore
-    let sessions: SessionStore
+    let sessions: SharedSessionStore
     let admission: VisitorAdmission
 
-    init(services: AppServices, store: RedisStore, sessions: SessionStore, admission: VisitorAdmission) {
+    init(services: AppServices, store: RedisStore, sessions: SharedSessionStore, admission: VisitorAdmission) {
         self.services = services
         self.store = store
         self.sessions = sessions
