@@ -1,6 +1,6 @@
 /// Values by key in least-recently-used order, with O(1) look-up, touch, insert and eviction:
 /// a doubly linked list threaded through an array, so no per-entry allocation.
-public struct LRUList<Value> {
+struct LRUList<Value> {
     fileprivate struct Node {
         public var key: String
         public var value: Value
@@ -8,7 +8,7 @@ public struct LRUList<Value> {
         public var older: Int
     }
 
-    public let capacity: Int
+    let capacity: Int
     private var nodes: [Node?] = []
     private var slots: [String: Int] = [:]
     private var freeSlots: [Int] = []
@@ -17,19 +17,19 @@ public struct LRUList<Value> {
     /// The least recently used node, or -1.
     private var oldest = -1
 
-    public init(capacity: Int) {
+    init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
-    public var count: Int { slots.count }
+    var count: Int { slots.count }
 
     /// The value without changing its place.
-    public func peek(_ key: String) -> Value? {
+    func peek(_ key: String) -> Value? {
         slots[key].flatMap { nodes[$0]?.value }
     }
 
     /// Marks `key` as just used, lets `update` change its value, and returns the value.
-    public mutating func touch(_ key: String, update: (inout Value) -> Void = { _ in }) -> Value? {
+    mutating func touch(_ key: String, update: (inout Value) -> Void = { _ in }) -> Value? {
         guard let slot = slots[key] else { return nil }
         unlink(slot)
         linkAsNewest(slot)
@@ -39,7 +39,7 @@ public struct LRUList<Value> {
 
     /// Lets `update` change the value of `key` in place, keeping its place; nil when absent.
     @discardableResult
-    public mutating func update(_ key: String, _ update: (inout Value) -> Void) -> Value? {
+    mutating func update(_ key: String, _ update: (inout Value) -> Void) -> Value? {
         guard let slot = slots[key], nodes[slot] != nil else { return nil }
         update(&nodes[slot]!.value)
         return nodes[slot]?.value
@@ -47,7 +47,7 @@ public struct LRUList<Value> {
 
     /// Inserts (or replaces) `key` as the newest entry; returns the entry evicted to stay within capacity.
     @discardableResult
-    public mutating func insert(_ value: Value, for key: String) -> (key: String, value: Value)? {
+    mutating func insert(_ value: Value, for key: String) -> (key: String, value: Value)? {
         if let slot = slots[key] {
             nodes[slot]?.value = value
             unlink(slot)
@@ -74,7 +74,7 @@ public struct LRUList<Value> {
     }
 
     @discardableResult
-    public mutating func remove(_ key: String) -> Value? {
+    mutating func remove(_ key: String) -> Value? {
         guard let slot = slots.removeValue(forKey: key) else { return nil }
         unlink(slot)
         let value = nodes[slot]?.value
@@ -84,7 +84,7 @@ public struct LRUList<Value> {
     }
 
     /// Entries from the least to the most recently used.
-    public var entries: [(key: String, value: Value)] {
+    var entries: [(key: String, value: Value)] {
         var result: [(key: String, value: Value)] = []
         result.reserveCapacity(count)
         var slot = oldest

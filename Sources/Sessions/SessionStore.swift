@@ -36,31 +36,31 @@ public final class SessionStore: Sendable {
         }
     }
 
-    public struct Entry: Sendable {
-        public let session: Session
-        public var lastSeen: Int64
+    struct Entry: Sendable {
+        let session: Session
+        var lastSeen: Int64
     }
 
     /// One lock's worth of sessions, and what changed in them since the last save.
-    public struct Pools: Sendable {
-        public var signedIn: LRUList<Entry>
-        public var visitors: LRUList<Entry>
+    struct Pools: Sendable {
+        var signedIn: LRUList<Entry>
+        var visitors: LRUList<Entry>
         /// Ids whose record changed since the last save.
-        public var changed: Set<String> = []
+        var changed: Set<String> = []
         /// Ids gone (expired, evicted) since the last save.
-        public var removed: Set<String> = []
+        var removed: Set<String> = []
 
-        public func peek(_ id: String) -> Entry? {
+        func peek(_ id: String) -> Entry? {
             signedIn.peek(id) ?? visitors.peek(id)
         }
 
-        public mutating func remove(_ id: String) {
+        mutating func remove(_ id: String) {
             if signedIn.remove(id) == nil { visitors.remove(id) }
             changed.remove(id)
             removed.insert(id)
         }
 
-        public mutating func insert(_ entry: Entry, for id: String, signedIn isSignedIn: Bool) {
+        mutating func insert(_ entry: Entry, for id: String, signedIn isSignedIn: Bool) {
             let evicted = isSignedIn
                 ? signedIn.insert(entry, for: id) : visitors.insert(entry, for: id)
             if let evicted {
@@ -71,29 +71,29 @@ public final class SessionStore: Sendable {
             changed.insert(id)
         }
 
-        public mutating func touch(_ id: String, now: Int64) -> Session? {
+        mutating func touch(_ id: String, now: Int64) -> Session? {
             if let entry = signedIn.touch(id, update: { $0.lastSeen = now }) { return entry.session }
             return visitors.touch(id) { $0.lastSeen = now }?.session
         }
 
         /// Moves the last use forward to `lastSeen` (never back), without touching the LRU order.
-        public mutating func extend(_ id: String, lastSeen: Int64) {
+        mutating func extend(_ id: String, lastSeen: Int64) {
             let update = { (entry: inout Entry) in entry.lastSeen = max(entry.lastSeen, lastSeen) }
             if signedIn.update(id, update) == nil { _ = visitors.update(id, update) }
         }
 
-        public var all: [Entry] { signedIn.entries.map(\.value) + visitors.entries.map(\.value) }
+        var all: [Entry] { signedIn.entries.map(\.value) + visitors.entries.map(\.value) }
     }
 
     /// One lock's worth of sessions.
-    public final class Shard: Sendable {
+    final class Shard: Sendable {
         private let pools: Mutex<Pools>
 
-        public init(_ pools: Pools) {
+        init(_ pools: Pools) {
             self.pools = Mutex(pools)
         }
 
-        public func withLock<Result>(_ body: (inout Pools) throws -> Result) rethrows -> Result {
+        func withLock<Result>(_ body: (inout Pools) throws -> Result) rethrows -> Result {
             try pools.withLock { try body(&$0) }
         }
     }
@@ -242,7 +242,7 @@ public final class SessionStore: Sendable {
 
     /// Records the versions a save stored, and drops the copies it found stale, unless the session
     /// moved on meanwhile (adopted a newer save, or was rotated).
-    public func settle(_ records: [SessionRecord], _ outcome: SessionSaveOutcome) {
+    func settle(_ records: [SessionRecord], _ outcome: SessionSaveOutcome) {
         for record in records {
             shard(for: record.id).withLock { pools in
                 guard let entry = pools.peek(record.id) else { return }
@@ -289,7 +289,7 @@ public final class SessionStore: Sendable {
         }
     }
 
-    public func shard(for id: String) -> Shard {
+    func shard(for id: String) -> Shard {
         shards[Int(UInt(bitPattern: id.hashValue) % UInt(shards.count))]
     }
 
