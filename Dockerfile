@@ -31,6 +31,9 @@ RUN swift build -c release --static-swift-stdlib --product waypoint --scratch-pa
 # still prints its backtrace, with addresses instead of names; the build stage (--target build) keeps the
 # unstripped binary at /build/.build/release/waypoint to symbolicate one.
 RUN strip --strip-all -o /build/waypoint /build/.build/release/waypoint
+# The backtracer reads the crashed process, not its own symbols: stripped, it still prints the same
+# backtrace (10.4 MB → 7.2 MB; the image's layers have a 40 MB budget).
+RUN strip --strip-all -o /build/swift-backtrace-static /usr/libexec/swift/linux/swift-backtrace-static
 
 # ---- run: a slim Debian with only what the binary links against ----
 FROM debian:bookworm-slim
@@ -61,7 +64,7 @@ RUN groupadd --system --gid 10001 waypoint \
 WORKDIR /app
 # Owned by root: the server reads these and writes only to /data.
 COPY --from=build /build/waypoint /app/waypoint
-COPY --from=build /usr/libexec/swift/linux/swift-backtrace-static /app/swift-backtrace-static
+COPY --from=build /build/swift-backtrace-static /app/swift-backtrace-static
 COPY Public /app/Public
 COPY Templates /app/Templates
 
