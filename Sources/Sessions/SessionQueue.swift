@@ -54,16 +54,20 @@ public final class SessionQueue: Sendable {
         return true
     }
 
-    /// Runs `body` with a turn now if the session is idle (and ends the turn after); false, and
-    /// nothing run, while another job holds the turn.
-    public func runIfIdle(_ body: (SessionTurn) -> Void) -> Bool {
+    /// The session's turn, when it is idle: the common case, taken without queueing a job.
+    public func turnIfIdle() -> SessionTurn? {
         let idle = state.withLock { state -> Bool in
             guard !state.busy else { return false }
             state.busy = true
             return true
         }
-        guard idle else { return false }
-        let turn = SessionTurn(self)
+        return idle ? SessionTurn(self) : nil
+    }
+
+    /// Runs `body` with a turn now if the session is idle (and ends the turn after); false, and
+    /// nothing run, while another job holds the turn.
+    public func runIfIdle(_ body: (SessionTurn) -> Void) -> Bool {
+        guard let turn = turnIfIdle() else { return false }
         body(turn)
         turn.end()
         return true

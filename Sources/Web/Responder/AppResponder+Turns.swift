@@ -1,3 +1,4 @@
+import HTTPCore
 import HTTPServer
 import Sessions
 
@@ -10,6 +11,7 @@ extension AppResponder {
     func inTurn(
         of session: Session, reply: HTTPReply, secure: Bool, _ job: @escaping @Sendable (SessionTurn) -> Void
     ) {
+        if let turn = session.queue.turnIfIdle() { return job(turn) }
         let queued = session.queue.enqueue(on: executor(for: reply)) { [self] turn, waited in
             if sharedState != nil, let limit = queueWaitLimit, waited > .nanoseconds(Int64(clamping: limit)) {
                 turn.end()
@@ -29,6 +31,18 @@ extension AppResponder {
     private func executor(for reply: HTTPReply) -> SessionQueue.Executor {
         if let loop = reply.eventLoop, loop.inEventLoop { return { loop.execute($0) } }
         return { [pool] job in pool.submit(job) }
+    }
+
+    /// Sends `response` and ends the turn: `finishing`'s effect without a wrapping reply, for a job
+    /// that has its answer in hand.
+    func answer(
+        _ response: HTTPResponse, to reply: HTTPReply, ending turn: SessionTurn, sessionID: @autoclosure () -> String?
+    ) {
+        guard sharedState != nil else {
+            reply.send(response)
+            return turn.end()
+        }
+        finishing(reply, turn: turn, sessionID: sessionID()).send(response)
     }
 
     /// The reply a job answers through: it ends the job's turn once the answer is out. With Redis,

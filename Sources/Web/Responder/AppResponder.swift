@@ -150,8 +150,9 @@ final class AppResponder: HTTPResponder {
         let secure = connection.isSecure
         if let session = session(for: request, now: now) {
             return inTurn(of: session, reply: reply, secure: secure) { [self] turn in
-                finishing(reply, turn: turn, sessionID: session.id).send(show(
-                    route, session: session, turn: turn, admission: .stored, connection: connection, shown: ShownPage.route(of: request)))
+                let response = show(
+                    route, session: session, turn: turn, admission: .stored, connection: connection, shown: ShownPage.route(of: request))
+                answer(response, to: reply, ending: turn, sessionID: session.id)
             }
         }
         let admitted = request.method == .get
@@ -162,10 +163,9 @@ final class AppResponder: HTTPResponder {
             session.record.withLock { $0.csrfToken = token }
         }
         // A new session is idle: its turn is taken here and now.
-        session.queue.enqueue(on: { $0() }) { [self] turn, _ in
-            finishing(reply, turn: turn, sessionID: request.cookie(Self.cookieName)).send(show(
-                route, session: session, turn: turn, admission: admitted ? .admitted : .passing, connection: connection))
-        }
+        guard let turn = session.queue.turnIfIdle() else { preconditionFailure("a new session is busy") }
+        let response = show(route, session: session, turn: turn, admission: admitted ? .admitted : .passing, connection: connection)
+        answer(response, to: reply, ending: turn, sessionID: request.cookie(Self.cookieName))
     }
 
     /// Where a GET's session stands.
