@@ -124,9 +124,9 @@ public final class SessionStore: Sendable {
     public func session(id: String, now: Int64) -> Session? {
         guard Self.isWellFormed(id) else { return nil }
         return shard(for: id).withLock { pools -> Session? in
-            guard let entry = pools.peek(id) else { return nil }
-            let timeout = configuration.timeout(signedIn: pools.signedIn.peek(id) != nil)
-            guard now - entry.lastSeen <= timeout else {
+            let signedIn = pools.signedIn.peek(id)
+            guard let entry = signedIn ?? pools.visitors.peek(id) else { return nil }
+            guard now - entry.lastSeen <= configuration.timeout(signedIn: signedIn != nil) else {
                 pools.remove(id)
                 return nil
             }
