@@ -12,17 +12,20 @@ import Synchronization
 public final class Session: Sendable {
     /// The coordinator, touched only by the job that holds the session's turn (the queue is what
     /// makes that exclusive, the way a loop-bound value is its loop's).
-    private final class Navigation: @unchecked Sendable {
+    @usableFromInline
+    final class Navigation: @unchecked Sendable {
         /// Made on first use from `record.navigation` (restored sessions stay snapshots until then).
-        var coordinator: AppCoordinator?
+        @usableFromInline var coordinator: AppCoordinator?
+
+        @usableFromInline init() {}
     }
 
     public let record: Mutex<SessionRecord>
     /// The session's requests, one at a time, in order.
     public let queue: SessionQueue
-    private let navigation = Navigation()
+    @usableFromInline let navigation = Navigation()
     /// Set when the catalog changed while the session was busy: prune before its next request.
-    private let needsPruning = Atomic<Bool>(false)
+    @usableFromInline let needsPruning = Atomic<Bool>(false)
 
     public init(record: SessionRecord, queueLimit: Int = 16) {
         self.record = Mutex(record)
@@ -33,7 +36,9 @@ public final class Session: Sendable {
 
     /// Runs `body` with the session's coordinator; `turn` proves the caller holds the session's
     /// turn. Restores the coordinator on first use and records its state afterwards. `changed`
-    /// tells whether the saved state must be written again.
+    /// tells whether the saved state must be written again. Inlinable, so the web layer's calls are
+    /// specialized for their result instead of asking the runtime for its type on every page.
+    @inlinable
     public func withNavigation<Result>(
         _ turn: SessionTurn, _ dependencies: AppDependencies, _ body: (AppCoordinator) throws -> Result
     ) rethrows -> (result: Result, changed: Bool) {
@@ -69,7 +74,8 @@ public final class Session: Sendable {
         }
     }
 
-    private func loaded(_ dependencies: AppDependencies) -> AppCoordinator {
+    @usableFromInline
+    func loaded(_ dependencies: AppDependencies) -> AppCoordinator {
         if let coordinator = navigation.coordinator { return coordinator }
         let made = record.withLock { $0.navigation }.map { AppCoordinator(restoring: $0, dependencies: dependencies) }
             ?? AppCoordinator(dependencies: dependencies)
@@ -78,7 +84,8 @@ public final class Session: Sendable {
     }
 
     /// Stores the coordinator's state in the record; true when it differs from what was there.
-    private func remember(_ coordinator: AppCoordinator) -> Bool {
+    @usableFromInline
+    func remember(_ coordinator: AppCoordinator) -> Bool {
         let snapshot = coordinator.snapshot()
         return record.withLock { record in
             guard record.navigation != snapshot else { return false }

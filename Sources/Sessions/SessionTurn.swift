@@ -16,6 +16,7 @@ public final class SessionTurn: Sendable {
     }
 
     /// Whether this is a turn of `queue`'s session.
+    @usableFromInline
     func belongs(to queue: SessionQueue) -> Bool {
         self.queue === queue && !ended.load(ordering: .acquiring)
     }
