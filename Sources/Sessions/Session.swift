@@ -24,6 +24,9 @@ public final class Session: Sendable {
     /// The session's requests, one at a time, in order.
     public let queue: SessionQueue
     @usableFromInline let navigation = Navigation()
+    /// Held by a short turn for its decision (microseconds of CPU, never across a wait): pages
+    /// decide one at a time beside each other; exclusive turns never need it.
+    @usableFromInline let deciding = Mutex<Void>(())
     /// Set when the catalog changed while the session was busy: prune before its next request.
     @usableFromInline let needsPruning = Atomic<Bool>(false)
 
@@ -34,15 +37,38 @@ public final class Session: Sendable {
 
     public var id: String { record.withLock { $0.id } }
 
-    /// Runs `body` with the session's coordinator; `turn` proves the caller holds the session's
-    /// turn. Restores the coordinator on first use and records its state afterwards. `changed`
-    /// tells whether the saved state must be written again. Inlinable, so the web layer's calls are
-    /// specialized for their result instead of asking the runtime for its type on every page.
+    /// Runs `body` with the session's coordinator; `turn` proves the caller holds one of the
+    /// session's turns (a short one decides under `deciding`). Restores the coordinator on first
+    /// use and records its state afterwards. `changed` tells whether the saved state must be
+    /// written again. Inlinable, so the web layer's calls are specialized for their result instead
+    /// of asking the runtime for its type on every page.
     @inlinable
     public func withNavigation<Result>(
+        _ turn: SessionTurn, _ dependencies: AppDependencies, _ body: (AppCoordinator) -> sending Result
+    ) -> (result: Result, changed: Bool) {
+        precondition(turn.belongs(to: queue), "a session's coordinator used without its turn")
+        guard turn.isShort else { return decide(dependencies, body) }
+        return deciding.withLock { _ -> (result: Result, changed: Bool) in
+            let coordinator = loaded(dependencies)
+            if needsPruning.exchange(false, ordering: .acquiringAndReleasing) { coordinator.pruneStaleLocations() }
+            let result = body(coordinator)
+            return (result, remember(coordinator))
+        }
+    }
+
+    /// A form's submission, which may throw and may wait for the store: an exclusive turn only.
+    @inlinable
+    public func submitting<Result>(
         _ turn: SessionTurn, _ dependencies: AppDependencies, _ body: (AppCoordinator) throws -> Result
     ) rethrows -> (result: Result, changed: Bool) {
-        precondition(turn.belongs(to: queue), "a session's coordinator used without its turn")
+        precondition(turn.belongs(to: queue) && !turn.isShort, "a submission without its session's exclusive turn")
+        return try decide(dependencies, body)
+    }
+
+    @inlinable
+    func decide<Result>(
+        _ dependencies: AppDependencies, _ body: (AppCoordinator) throws -> Result
+    ) rethrows -> (result: Result, changed: Bool) {
         let coordinator = loaded(dependencies)
         if needsPruning.exchange(false, ordering: .acquiringAndReleasing) { coordinator.pruneStaleLocations() }
         let result = try body(coordinator)

@@ -22,8 +22,14 @@ public final class SessionQueue: Sendable {
     }
 
     private struct State {
+        /// An exclusive turn is held.
         var busy = false
+        /// Short turns held (pages deciding).
+        var short = 0
         var waiting: [Waiting] = []
+
+        /// Nobody holds a turn (then nothing waits either).
+        var isIdle: Bool { !busy && short == 0 }
     }
 
     /// Jobs that may wait at most (requests; the session's own upkeep is never refused).
@@ -41,7 +47,7 @@ public final class SessionQueue: Sendable {
     public func enqueue(on executor: @escaping Executor, bounded: Bool = true, _ job: @escaping Job) -> Bool {
         let now = ContinuousClock.now
         let runsNow = state.withLock { state -> Bool? in
-            guard state.busy else {
+            if state.isIdle {
                 state.busy = true
                 return true
             }
@@ -54,14 +60,25 @@ public final class SessionQueue: Sendable {
         return true
     }
 
-    /// The session's turn, when it is idle: the common case, taken without queueing a job.
+    /// The session's exclusive turn, when it is idle: taken without queueing a job.
     public func turnIfIdle() -> SessionTurn? {
         let idle = state.withLock { state -> Bool in
-            guard !state.busy else { return false }
+            guard state.isIdle else { return false }
             state.busy = true
             return true
         }
         return idle ? SessionTurn(self) : nil
+    }
+
+    /// A short turn for a page's decision, beside other pages, when no exclusive job holds or
+    /// waits for the session (else nil: the page queues behind them, keeping their order).
+    public func shortTurnIfFree() -> SessionTurn? {
+        let free = state.withLock { state -> Bool in
+            guard !state.busy, state.waiting.isEmpty else { return false }
+            state.short += 1
+            return true
+        }
+        return free ? SessionTurn(self, short: true) : nil
     }
 
     /// Runs `body` with a turn now if the session is idle (and ends the turn after); false, and
@@ -76,13 +93,12 @@ public final class SessionQueue: Sendable {
     /// Jobs waiting now (not counting the one that holds the turn).
     public var waitingCount: Int { state.withLock { $0.waiting.count } }
 
-    /// The turn ended: the next job runs on its executor, or the session goes idle.
-    func handOn() {
+    /// A turn ended: once no turn is held, the next job runs (exclusively) on its executor.
+    func handOn(fromShort short: Bool) {
         let next = state.withLock { state -> Waiting? in
-            guard !state.waiting.isEmpty else {
-                state.busy = false
-                return nil
-            }
+            if short { state.short -= 1 } else { state.busy = false }
+            guard state.isIdle, !state.waiting.isEmpty else { return nil }
+            state.busy = true
             return state.waiting.removeFirst()
         }
         guard let next else { return }

@@ -93,6 +93,33 @@ import Testing
         #expect(waited >= .milliseconds(40))
     }
 
+    @Test func pagesDecideBesideEachOtherButAFormWaitsForThemAndLaterPagesWaitForIt() {
+        let queue = SessionQueue()
+        let log = Log()
+        let first = queue.shortTurnIfFree()
+        let second = queue.shortTurnIfFree()
+        #expect(first != nil && second != nil)
+        #expect(queue.turnIfIdle() == nil)
+        let form = Turns()
+        queue.enqueue(on: Self.inline) { turn, _ in
+            log.append("form")
+            form.keep(turn)
+        }
+        // A page after the queued form waits behind it: the session's order holds.
+        #expect(queue.shortTurnIfFree() == nil)
+        queue.enqueue(on: Self.inline) { turn, _ in
+            log.append("page after the form")
+            turn.end()
+        }
+        first?.end()
+        #expect(log.entries.isEmpty)
+        second?.end()
+        #expect(log.entries == ["form"])
+        form.endFirst()
+        #expect(log.entries == ["form", "page after the form"])
+        #expect(queue.shortTurnIfFree() != nil)
+    }
+
     @Test func aTurnDroppedWithoutEndingStillHandsOn() {
         let queue = SessionQueue()
         let log = Log()

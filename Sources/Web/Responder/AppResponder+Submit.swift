@@ -85,7 +85,7 @@ extension AppResponder {
         let fields = input
         let digest = SubmissionReceipt.digest(path: request.path, body: request.body)
         do {
-            let ((outcome, keptReceipt), changed) = try session.withNavigation(turn, dependencies) { coordinator in
+            let ((outcome, keptReceipt), changed) = try session.submitting(turn, dependencies) { coordinator in
                 if let shown { coordinator.adoptShown(shown, before: route) }
                 return try session.once(digest) {
                     try coordinator.submit(route, form: fields, viewer: viewer(of: session), client: client)

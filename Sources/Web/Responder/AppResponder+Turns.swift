@@ -3,15 +3,18 @@ import HTTPServer
 import Sessions
 
 extension AppResponder {
-    /// Runs `job` in `session`'s turn: at once when the session is idle, else after its earlier
-    /// requests, on this request's event loop (or on a worker, when it was queued from one). A
+    /// Runs `job` in one of `session`'s turns: at once when the session is free, else after its
+    /// earlier requests, on this request's event loop (or on a worker, when it was queued from one). A
     /// session with `SessionStore.Configuration.queueLimit` requests waiting already, or (with
     /// Redis) a job that waited longer than `queueWaitLimit` behind a slow one, answers 503 with
     /// `Retry-After`: a session's requests never add up their waits.
+    /// `short`: a page's decision, which runs at once beside the session's other pages unless a
+    /// form (an exclusive job) holds or waits for the session.
     func inTurn(
-        of session: Session, reply: HTTPReply, secure: Bool, _ job: @escaping @Sendable (SessionTurn) -> Void
+        of session: Session, reply: HTTPReply, secure: Bool, short: Bool = false,
+        _ job: @escaping @Sendable (SessionTurn) -> Void
     ) {
-        if let turn = session.queue.turnIfIdle() { return job(turn) }
+        if let turn = short ? session.queue.shortTurnIfFree() : session.queue.turnIfIdle() { return job(turn) }
         let queued = session.queue.enqueue(on: executor(for: reply)) { [self] turn, waited in
             if sharedState != nil, let limit = queueWaitLimit, waited > .nanoseconds(Int64(clamping: limit)) {
                 turn.end()

@@ -149,7 +149,7 @@ final class AppResponder: HTTPResponder {
         let now = clock()
         let secure = connection.isSecure
         if let session = session(for: request, now: now) {
-            return inTurn(of: session, reply: reply, secure: secure) { [self] turn in
+            return inTurn(of: session, reply: reply, secure: secure, short: true) { [self] turn in
                 let response = show(
                     route, session: session, turn: turn, admission: .stored, connection: connection, shown: ShownPage.route(of: request))
                 answer(response, to: reply, ending: turn, sessionID: session.id)
