@@ -78,18 +78,17 @@ extension AppResponder {
     }
 
     /// Runs `work` on the workers. With Redis, a request that waited there longer than
-    /// `queueWaitLimit` answers 503 with `Retry-After` instead (`dropped` runs first): while Redis
+    /// `queueWaitLimit` answers 503 with `Retry-After` instead: while Redis
     /// hangs every worker waits out a reply timeout, and without this bound the queue behind them
     /// would make requests wait many timeouts. So no request waits much longer than the reply
     /// timeout plus the limit, whatever the queue.
     func onWorker(
-        reply: HTTPReply, secure: Bool, dropped: (@Sendable () -> Void)? = nil, _ work: @escaping @Sendable () -> Void
+        reply: HTTPReply, secure: Bool, _ work: @escaping @Sendable () -> Void
     ) {
         guard sharedState != nil, let limit = queueWaitLimit else { return pool.submit(work) }
         let queued = RedisClock.system.now()
         pool.submit { [self] in
             guard RedisClock.system.now() &- queued <= limit else {
-                dropped?()
                 logger.warning("a request waited over \(limit / 1_000_000) ms for a worker, answering 503")
                 return reply.send(unavailable(secure: secure))
             }
