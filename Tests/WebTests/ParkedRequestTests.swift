@@ -34,7 +34,7 @@ final class ParkedRequestTests {
         var options = TestApp.defaultOptions
         (options.saveInterval, options.mailSweepInterval) = (.seconds(3600), .seconds(3600))
         // Nor the Redis data check and the other instances' live events, which read Redis too.
-        (options.sharedDataCheckInterval, options.sharedLiveInterval) = (.seconds(3600), .seconds(3600))
+        (options.sharedDataCheckInterval, options.sharesLiveEvents) = (.seconds(3600), false)
         let app = try apps.instance(options: options)
         let browser = app.client()
         try browser.signIn()

@@ -1,4 +1,5 @@
 import Foundation
+import RedisClient
 import TestSupport
 import Testing
 @testable import Web
@@ -8,10 +9,8 @@ import Testing
 struct SharedLiveUpdatesTests {
     @Test func anItemAddedOnOneInstanceReachesAPageOpenOnAnother() throws {
         let apps = try RedisTestApps()
-        var options = TestApp.defaultOptions
-        options.sharedLiveInterval = .milliseconds(50)
-        let first = try apps.instance(options: options)
-        let second = try apps.instance(options: options)
+        let first = try apps.instance()
+        let second = try apps.instance()
         let watcher = second.client()
         _ = try watcher.get("/library/category-3")
         let events = try LoopbackClient(port: second.port, timeoutMilliseconds: 5_000)
@@ -32,5 +31,58 @@ struct SharedLiveUpdatesTests {
         let page = try watcher.get("/library/category-3/items/\(item)")
         #expect(page.status == 200)
         #expect(page.text.contains("From the other instance"))
+    }
+
+    @Test func anEventPublishedWhileTheSubscriptionWasDownArrivesWhenItIsBack() throws {
+        let apps = try RedisTestApps()
+        let first = try apps.instance()
+        let second = try apps.instance()
+        let shared = try #require(second.application.sharedLive)
+        #expect(apps.subscribed(second))
+        let caughtUp = EventCount()
+        let earlier = shared.observeCatchUp { caughtUp.record() }
+        let watcher = second.client()
+        _ = try watcher.get("/library/category-2")
+        let events = try LoopbackClient(port: second.port, timeoutMilliseconds: 5_000)
+        let cookies = watcher.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        events.send("GET /_events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookies)\r\n\r\n")
+        #expect(try events.readUntil("\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+        let author = first.client()
+        try author.signIn()
+        // Redis drops the subscribers' connections (the second's and the first's): what is
+        // published next reaches no subscriber and must come from the stream.
+        let redis = try RedisConnection(configuration: RedisConfiguration(url: apps.server.url()))
+        let killed = try redis.send(RedisCommand("CLIENT", "KILL", "TYPE", "pubsub")).integer ?? 0
+        #expect(killed >= 1)
+        let added = try author.submit("/library/category-2/items/new", form: [("title", "While away"), ("subtitle", "")])
+        #expect(added.status == 303)
+        let event = try events.readUntil("\n\n")
+        #expect(event.contains(#""title":"While away""#))
+        // The second instance's subscription was among those dropped, and was made again.
+        #expect(earlier >= 1 && caughtUp.wait(for: 1, timeout: .seconds(5)))
+    }
+
+    @Test func signingOutThroughOneInstanceEndsTheSessionsPageHeldByAnother() throws {
+        let apps = try RedisTestApps()
+        let first = try apps.instance()
+        let second = try apps.instance()
+        #expect(apps.subscribed(second))
+        let browser = first.client()
+        try browser.signIn()
+        // The same browser's page, its stream held by the second instance.
+        browser.disconnect()
+        browser.port = second.port
+        _ = try browser.get("/library/category-1")
+        let events = try LoopbackClient(port: second.port, timeoutMilliseconds: 5_000)
+        let cookies = browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        events.send("GET /_events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookies)\r\n\r\n")
+        #expect(try events.readUntil("\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+        // Another tab of it signs out through the first instance.
+        browser.disconnect()
+        browser.port = first.port
+        let page = try browser.get("/library/category-1")
+        #expect(try browser.post("/logout", form: [("csrfToken", page.csrfToken ?? "")]).status == 303)
+        #expect(try events.readUntil("\n\n").contains("event: signed-out\n"))
+        #expect(events.isClosedByServer())
     }
 }

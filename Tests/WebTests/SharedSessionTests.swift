@@ -162,6 +162,7 @@ final class SharedSessionLayoutTests {
         var quiet = TestApp.defaultOptions
         (quiet.saveInterval, quiet.mailSweepInterval) = (.seconds(3600), .seconds(3600))
         let app = try redis.instance(options: quiet)
+        #expect(redis.subscribed(app))
         let pool = app
         /// The page, and the round trips to Redis made while it was answered: on the workers'
         /// pool, or parked on the event loop's own connection.
@@ -197,6 +198,7 @@ final class SharedSessionLayoutTests {
         #expect(sameTrips == 1)
         // The same session on an instance that does not hold it yet, at the page it was left on.
         let other = try redis.instance(options: quiet)
+        #expect(redis.subscribed(other))
         let sameMemberOnOther = other.client()
         sameMemberOnOther.sessionCookie = member.sessionCookie
         let (loaded, loadedTrips) = try page(sameMemberOnOther, "/library/category-2", on: other)

@@ -1,6 +1,7 @@
 import Glibc
 import HTTPCore
 import Log
+import Networking
 import Synchronization
 
 /// An HTTP/1.1 server: one epoll event loop per core, each with its own listening socket on the
@@ -130,6 +131,12 @@ public final class HTTPServer: Sendable {
         var merged = RequestStats()
         for loop in loops { merged.merge(loop.requestMetrics.snapshot) }
         return merged
+    }
+
+    /// The running loops, for work of the application's own that must live on one (a Redis
+    /// subscription); empty before `start`.
+    public var eventLoops: [any EventLoopScheduler] {
+        state.withLock { $0.loops }
     }
 
     /// Connections open across all loops.

@@ -11,6 +11,10 @@ import Networking
 /// line up). A batch (`send` with several commands, e.g. MULTI … EXEC) is written contiguously,
 /// so a transaction's commands are never interleaved with another request's.
 ///
+/// In subscribe mode (`onPush` given) nothing waits: every reply is a push (a message, a
+/// subscription's confirmation, a pong) handed to `onPush`, and a quiet connection is probed with
+/// PING so that a Redis that stopped answering is noticed within the reply timeout.
+///
 /// Loop-thread only, apart from `init`: the loop's thread owns every field.
 final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
     typealias Completion = (Result<[RESPValue], RedisError>) -> Void
@@ -29,6 +33,10 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
     private let onClose: (RedisLoopConnection, RedisError?) -> Void
     /// Told of every reply, so the pool's health reflects traffic on the loops too.
     private let onReply: () -> Void
+    /// Subscribe mode: where every reply goes.
+    private let onPush: ((RESPValue) -> Void)?
+    /// Subscribe mode: when the PING still unanswered went out.
+    private var pingSentAt: UInt64?
     private var output: [UInt8] = []
     private var written = 0
     private var waiters: [Waiter] = []
@@ -44,13 +52,35 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
     var pending: Int { waiters.count - head }
 
     init(connection: RedisConnection, loop: any EventLoopScheduler, clock: RedisClock,
-         onReply: @escaping () -> Void, onClose: @escaping (RedisLoopConnection, RedisError?) -> Void) {
+         onReply: @escaping () -> Void, onPush: ((RESPValue) -> Void)? = nil,
+         onClose: @escaping (RedisLoopConnection, RedisError?) -> Void) {
         self.connection = connection
         self.loop = loop
         self.clock = clock
         self.replyTimeout = connection.configuration.replyTimeout.nanoseconds
         self.onReply = onReply
+        self.onPush = onPush
         self.onClose = onClose
+    }
+
+    /// Subscribe mode: asks for `channels`' messages; the confirmations come back as pushes.
+    func subscribe(to channels: [String]) {
+        precondition(loop.inEventLoop && onPush != nil, "subscribing on a connection in subscribe mode, on its loop")
+        guard isOpen else { return }
+        lastProgress = clock.now()
+        RedisCommand(["SUBSCRIBE"] + channels).encode(into: &output)
+        flush()
+    }
+
+    /// Closes the connection on purpose: what waits is answered `.poolClosed`.
+    func close() {
+        precondition(loop.inEventLoop, "a loop's Redis connection is closed on its own loop")
+        guard isOpen else { return }
+        isOpen = false
+        loop.deregister(self)
+        connection.close()
+        answerAll(.poolClosed)
+        onClose(self, nil)
     }
 
     /// Queues `commands` (written together, in order) and calls `completion` on the loop with
@@ -76,6 +106,7 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
     }
 
     func tick(now: UInt64) {
+        if onPush != nil { return probe(now: now) }
         guard isOpen, pending > 0, now > lastProgress, now - lastProgress > replyTimeout else { return }
         fail(.replyTimeout(command: "pipelined"))
     }
@@ -86,6 +117,19 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
         connection.close()
         answerAll(.poolClosed)
         onClose(self, nil)
+    }
+
+    /// Subscribe mode: a connection quiet for a reply timeout gets a PING; one whose PING went
+    /// unanswered for another fails.
+    private func probe(now: UInt64) {
+        guard isOpen, now > lastProgress else { return }
+        if let sent = pingSentAt {
+            if now - sent > replyTimeout { fail(.replyTimeout(command: "PING")) }
+        } else if now - lastProgress > replyTimeout {
+            pingSentAt = now
+            RedisCommand("PING").encode(into: &output)
+            flush()
+        }
     }
 
     // MARK: I/O
@@ -139,6 +183,13 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
                 reply = next
             } catch {
                 return fail(.protocolError(error))
+            }
+            if let onPush {
+                lastProgress = clock.now()
+                pingSentAt = nil
+                onReply()
+                onPush(reply)
+                continue
             }
             // A reply nobody asked for: the stream is out of step.
             guard head < waiters.count else { return fail(.connectionClosed) }

@@ -63,8 +63,9 @@ public final class Application: Sendable {
         public var templateCheckInterval: Duration = .seconds(1)
         /// With Redis: how often the instance checks that Redis still holds the data it started with.
         public var sharedDataCheckInterval: Duration = .seconds(1)
-        /// With Redis: how often other instances' live events are read.
-        public var sharedLiveInterval: Duration = .milliseconds(250)
+        /// With Redis: whether this instance hears the other instances' live events (a subscription
+        /// on one of its loops) and tells them its own. Off only where a test counts Redis traffic.
+        public var sharesLiveEvents = true
 
         public init(
             sessionIdleTimeout: Duration = .seconds(30 * 24 * 3600), maxSignedInSessions: Int = 100_000,
@@ -146,7 +147,7 @@ public final class Application: Sendable {
         saver.start()
         mailSweeper?.start()
         dataWatch?.start()
-        sharedLive?.start()
+        if let loop = server.eventLoops.first { sharedLive?.start(on: loop) }
         return port
     }
 

@@ -160,8 +160,13 @@ private func assemble(
         sharedSessions.map { SharedState(services: services, store: store, sessions: $0, admission: admission) }
     }
     let live = LiveUpdates()
-    let sharedLive = services.redisStore.map {
-        SharedLiveEvents(pool: $0.pool, prefix: $0.prefix, live: live, interval: options.sharedLiveInterval, logger: logger)
+    let sharedLive = services.redisStore.flatMap { store in
+        options.sharesLiveEvents
+            ? SharedLiveEvents(pool: store.pool, prefix: store.prefix, live: live, logger: logger, connectLane: { redisLane!.submit($0) })
+            : nil
+    }
+    if let sharedLive {
+        live.relaySessionEnds { sharedLive.publishSessionEnded(tag: $0, because: $1) }
     }
     let dataWatch = services.redisStore.flatMap { store in
         services.redisStartMarker.map {

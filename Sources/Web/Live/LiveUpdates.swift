@@ -1,4 +1,5 @@
 import HTTPServer
+import Services
 import Synchronization
 
 /// The open pages of this instance, each an event stream, and what is pushed to them: changes to
@@ -14,6 +15,8 @@ final class LiveUpdates: Sendable {
 
     private struct Subscriber {
         var session: String
+        /// The session's name on the wire to other instances (`tag(of:)`).
+        var tag: String
         var stream: EventStream
         var sent = 0
     }
@@ -23,6 +26,7 @@ final class LiveUpdates: Sendable {
         var recent: [ServerSentEvent] = []
         var nextNumber = 1
         var totalSent = 0
+        var relay: (@Sendable (_ tag: String, _ reason: String) -> Void)?
     }
 
     private let epoch = String(UInt32.random(in: .min ... .max), radix: 36)
@@ -41,7 +45,7 @@ final class LiveUpdates: Sendable {
             _ = self?.state.withLock { $0.subscribers.removeValue(forKey: key) }
         }
         let missed = state.withLock { state -> [ServerSentEvent] in
-            state.subscribers[key] = Subscriber(session: session, stream: stream)
+            state.subscribers[key] = Subscriber(session: session, tag: Self.tag(of: session), stream: stream)
             guard let lastEventID else { return [] }
             if let index = state.recent.firstIndex(where: { $0.id == lastEventID }) {
                 return Array(state.recent[(index + 1)...])
@@ -57,10 +61,29 @@ final class LiveUpdates: Sendable {
     }
 
     /// Tells the pages of `session` that it ended (`signed-out` or `signed-in`, in this tab or
-    /// another), then closes their streams: the browser reconnects as whoever it is now.
+    /// another), then closes their streams: the browser reconnects as whoever it is now. The
+    /// other instances are told too (`relay`), for the pages of this session they hold.
     func sessionEnded(_ session: String, because reason: String) {
-        let streams = broadcast(name: reason, data: "{}", to: session)
+        let tag = Self.tag(of: session)
+        sessionEnded(tagged: tag, because: reason)
+        state.withLock { $0.relay }?(tag, reason)
+    }
+
+    /// The same, for a session another instance ended: named by its tag, never its id.
+    func sessionEnded(tagged tag: String, because reason: String) {
+        let streams = broadcast(name: reason, data: "{}") { $0.tag == tag }
         for stream in streams { stream.close() }
+    }
+
+    /// Where the ends of this instance's sessions go for the other instances (set once, at start).
+    func relaySessionEnds(_ relay: @escaping @Sendable (_ tag: String, _ reason: String) -> Void) {
+        state.withLock { $0.relay = relay }
+    }
+
+    /// A session's name for other instances: its id's SHA-256, so the id (the cookie's secret)
+    /// never travels.
+    static func tag(of session: String) -> String {
+        ByteEncoding.hex(Crypto.sha256(Array(session.utf8)))
     }
 
     /// Open streams of `session`, and the events sent to them.
@@ -74,15 +97,23 @@ final class LiveUpdates: Sendable {
 
     @discardableResult
     private func broadcast(name: String, data: String, to session: String?) -> [EventStream] {
+        broadcast(name: name, data: data, retained: session == nil) { session == nil || $0.session == session }
+    }
+
+    /// Sends one event to the subscribers `chosen` picks; kept for reconnecting browsers when
+    /// every page gets it.
+    private func broadcast(
+        name: String, data: String, retained keeps: Bool = false, to chosen: (Subscriber) -> Bool
+    ) -> [EventStream] {
         let (event, streams) = state.withLock { state -> (ServerSentEvent, [EventStream]) in
             let event = ServerSentEvent(id: "\(epoch)-\(state.nextNumber)", event: name, data: data)
             state.nextNumber += 1
-            if session == nil {
+            if keeps {
                 state.recent.append(event)
                 if state.recent.count > retained { state.recent.removeFirst(state.recent.count - retained) }
             }
             var streams: [EventStream] = []
-            for (key, subscriber) in state.subscribers where session == nil || subscriber.session == session {
+            for (key, subscriber) in state.subscribers where chosen(subscriber) {
                 streams.append(subscriber.stream)
                 state.subscribers[key]?.sent += 1
             }

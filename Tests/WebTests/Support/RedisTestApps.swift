@@ -19,6 +19,14 @@ final class RedisTestApps {
         return try TestApp(options: options, redis: redis)
     }
 
+    /// Waits until `app` has subscribed to the other instances' live events and read what it
+    /// missed: the one Redis round trip an instance makes on its own once started.
+    func subscribed(_ app: TestApp) -> Bool {
+        guard let shared = app.application.sharedLive else { return true }
+        let caughtUp = EventCount()
+        return shared.observeCatchUp { caughtUp.record() } >= 1 || caughtUp.wait(for: 1, timeout: .seconds(5))
+    }
+
     /// Mails in any of `apps`' outboxes, once their queued reset requests are done.
     func outbox(of apps: [TestApp]) -> [String] {
         apps.flatMap(\.outbox)
