@@ -81,7 +81,7 @@ final class SessionTurnTests {
         var options = TestApp.defaultOptions
         // No periodic work (saves, the mail sweep, the data check, live events) among the pool's round trips.
         (options.saveInterval, options.mailSweepInterval) = (.seconds(3600), .seconds(3600))
-        (options.sharedDataCheckInterval, options.sharedLiveInterval) = (.seconds(3600), .seconds(3600))
+        (options.sharedDataCheckInterval, options.sharesLiveEvents) = (.seconds(3600), false)
         let (first, second) = (try apps.instance(options: options), try apps.instance())
         let loopRedis = try #require(first.application.responder.loopRedis)
         let ready = EventCount()
