@@ -46,10 +46,27 @@ extension AppResponder {
     /// needs more from Redis, a cookie names a session nobody holds and the request would start
     /// one (its admission is counted in a round trip of its own), or the screen reads the store
     /// itself (`readsStoreWhenShown`): then on a worker.
+    ///
+    /// When another instance wrote, its writes are read from the change log in one more round trip
+    /// parked on the loop and applied there (each costs what it changed); only when the log cannot
+    /// tell them (`caughtUp` and still stale) does the request reload on a worker.
     private func resume(
         _ request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: SharedState,
-        question: SharedState.Question, result: Result<[RESPValue], RedisError>, now: Int64
+        question: SharedState.Question, result: Result<[RESPValue], RedisError>, now: Int64, caughtUp: Bool = false
     ) {
+        if !caughtUp, case .success(let replies) = result, let command = shared.catchUpCommand(replies),
+            let loop = reply.eventLoop, let loopRedis
+        {
+            let sent = loopRedis.send([command], on: loop) { [self] logResult in
+                if case .success(let logReplies) = logResult, let logReply = logReplies.first {
+                    _ = shared.catchUp(replies, logReply: logReply)
+                }
+                resume(
+                    request, connection: connection, reply: reply, shared: shared, question: question, result: result,
+                    now: now, caughtUp: true)
+            }
+            if sent { return }
+        }
         let prepared: SharedState.Prepared?
         let replies: [RESPValue]
         do {

@@ -71,6 +71,21 @@ final class SharedState: Sendable {
         return Prepared(admitted: question.counts ? admission.admits(counted: replies[replies.count - 1]) : nil)
     }
 
+    /// When another instance wrote: the command that reads its writes from the change log, to ask
+    /// on the event loop before `settleWithoutWaiting` (nil when nobody wrote, or only a reload on
+    /// a worker can catch up).
+    func catchUpCommand(_ replies: [RESPValue]) -> RedisCommand? {
+        guard let version = try? RedisStore.version(from: replies[0]) else { return nil }
+        return services.catchUpCommand(sharedVersion: version)
+    }
+
+    /// Applies the change log's entries (the reply to `catchUpCommand`) on the event loop: each
+    /// costs what it changed. False leaves the catching up to `settle` on a worker.
+    func catchUp(_ replies: [RESPValue], logReply: RESPValue) -> Bool {
+        guard let version = try? RedisStore.version(from: replies[0]) else { return false }
+        return services.catchUp(sharedVersion: version, reply: logReply)
+    }
+
     /// `settle` on an event loop, for the usual case that needs nothing more from Redis: nobody
     /// wrote elsewhere and the session is as held here (or new here, or gone). Nil when settling
     /// would wait (a reload, another round trip, a session busy with a POST): then `settle` runs
