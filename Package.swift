@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Waypoint: MVVM-C on the server. Dependencies point down only:
-// waypoint → Web → {Coordinators → ViewModels → Models, Navigation}, {Services → Storage}, HTTPServer → {HTTPCore, Deflate}, TemplateEngine, Log.
+// waypoint → Web → Sessions → {Coordinators → ViewModels → Models, Navigation}, {Services → Storage}, HTTPServer → {HTTPCore, Deflate}, TemplateEngine, Log.
 let package = Package(
     name: "Waypoint",
     products: [
@@ -33,9 +33,13 @@ let package = Package(
         .target(name: "Services", dependencies: ["Models", "Storage", "RedisClient", "ByteCoding", "COpenSSL"]),
         .target(name: "ViewModels", dependencies: ["Models"]),
         .target(name: "Coordinators", dependencies: ["Models", "ViewModels", "Navigation", "ByteCoding"]),
+        // Browser sessions: the store, its journal and its Redis form, visitor admission.
+        .target(name: "Sessions", dependencies: [
+            "Models", "Coordinators", "Services", "Storage", "RedisClient", "Networking", "ByteCoding", "Log",
+        ]),
         .target(name: "Web", dependencies: [
             "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "RedisClient", "Models", "Services", "ViewModels",
-            "Navigation", "Coordinators", "Metrics", "Log", "Networking",
+            "Navigation", "Coordinators", "Sessions", "Metrics", "Log", "Networking",
         ]),
         .executableTarget(name: "waypoint", dependencies: ["Web", "HTTPServer", "Log"]),
 
@@ -53,6 +57,7 @@ let package = Package(
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "Models", "Navigation", "TestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics", "Log"]),
+        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "Models", "Storage", "RedisClient", "TestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "Sessions", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics", "Log"]),
     ]
 )

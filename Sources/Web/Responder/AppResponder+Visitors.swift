@@ -1,5 +1,6 @@
 import Coordinators
 import HTTPCore
+import Sessions
 
 extension AppRoute {
     /// The account forms, which a visitor without a server session may send (see `VisitorFormCookie`):

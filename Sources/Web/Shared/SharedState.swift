@@ -6,6 +6,7 @@ import Foundation
 import Models
 import RedisClient
 import Services
+import Sessions
 
 /// With Redis, what this instance must learn before serving a request, asked in one pipelined
 /// round trip: the shared version (the catalog and accounts are reloaded when another instance
@@ -20,10 +21,10 @@ import Services
 final class SharedState: Sendable {
     let services: AppServices
     let store: RedisStore
-    let sessions: SessionStore
+    let sessions: SharedSessionStore
     let admission: VisitorAdmission
 
-    init(services: AppServices, store: RedisStore, sessions: SessionStore, admission: VisitorAdmission) {
+    init(services: AppServices, store: RedisStore, sessions: SharedSessionStore, admission: VisitorAdmission) {
         self.services = services
         self.store = store
         self.sessions = sessions

@@ -29,14 +29,14 @@ public final class VisitorAdmission: Sendable {
         }
     }
 
-    static let kind = "admission"
+    public static let kind = "admission"
     private let limits: AttemptThrottle.Configuration
     private let throttle: Mutex<AttemptThrottle>
     /// Where the count is kept when instances share Redis.
     private let shared: RedisPool?
     private let windows = RedisAttemptWindows()
 
-    init(configuration: Configuration, sharedIn pool: RedisPool? = nil) {
+    public init(configuration: Configuration, sharedIn pool: RedisPool? = nil) {
         limits = .init(limit: configuration.limit, window: configuration.window, maxEntries: configuration.maxAddresses)
         throttle = Mutex(AttemptThrottle(configuration: limits))
         shared = pool
@@ -44,7 +44,7 @@ public final class VisitorAdmission: Sendable {
 
     /// Whether `client` may start one more session now (and counts it). With Redis this blocks on
     /// a round trip: callers are on a worker then.
-    func admits(_ client: Client, now: Date) -> Bool {
+    public func admits(_ client: Client, now: Date) -> Bool {
         if let shared, let count = sharedCount(client, now: now) {
             return (try? shared.send(count)).map(admits(counted:)) ?? false
         }
@@ -60,13 +60,13 @@ public final class VisitorAdmission: Sendable {
 
     /// With Redis, the command that counts one new session of `client` (for a caller pipelining it
     /// with other questions); nil when counting is in memory.
-    func sharedCount(_ client: Client, now: Date) -> RedisCommand? {
+    public func sharedCount(_ client: Client, now: Date) -> RedisCommand? {
         guard shared != nil else { return nil }
         return windows.record(Self.kind, key: client.address, now: now, length: limits.window)
     }
 
     /// Whether the count `sharedCount` took, itself included, is within the limit.
-    func admits(counted reply: RESPValue) -> Bool {
+    public func admits(counted reply: RESPValue) -> Bool {
         guard let window = try? RedisAttemptWindows.window(from: reply) else { return false }
         return window.attempts <= limits.limit
     }

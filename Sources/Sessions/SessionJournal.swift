@@ -8,21 +8,21 @@ import Storage
 /// The sessions' durable home: a journal store of its own in `<data>/sessions`, one entry per
 /// session. A write returns once it is on disk, so authentication changes (sign-in, sign-out,
 /// revocation) are written as they happen; navigation is written in batches of changed sessions.
-final class SessionJournal: Sendable {
-    static let collection = "sessions"
+public final class SessionJournal: Sendable {
+    public static let collection = "sessions"
 
-    static func directory(inDataDirectory dataDirectory: String) -> String {
+    public static func directory(inDataDirectory dataDirectory: String) -> String {
         dataDirectory + "/sessions"
     }
-    let store: any KeyValueStore
+    public let store: any KeyValueStore
 
-    init(store: any KeyValueStore) {
+    public init(store: any KeyValueStore) {
         self.store = store
     }
 
     /// Every saved session; an entry that does not decode is skipped (and reported) rather than
     /// taking the others down with it.
-    func load() -> (records: [SessionRecord], unreadable: Int) {
+    public func load() -> (records: [SessionRecord], unreadable: Int) {
         let decoder = JSONDecoder()
         var records: [SessionRecord] = []
         var unreadable = 0
@@ -37,7 +37,7 @@ final class SessionJournal: Sendable {
     }
 
     /// Stores `records` and deletes `removing` in one durable write.
-    func write(records: [SessionRecord], removing: [String]) throws {
+    public func write(records: [SessionRecord], removing: [String]) throws {
         let encoder = JSONEncoder()
         var mutations: [StoreMutation] = []
         mutations.reserveCapacity(records.count + removing.count)

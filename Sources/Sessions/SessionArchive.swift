@@ -1,21 +1,20 @@
-import HTTPServer
 import Log
 
 /// The live sessions and the journal they are saved to: restored at start-up, changed sessions
 /// saved periodically and at shutdown. Sign-ins, sign-outs and revocations never wait for a save:
 /// `SessionStore` writes them through.
-final class SessionArchive: Sendable {
-    let sessions: SessionStore
-    let journal: any SessionPersistence
+public final class SessionArchive: Sendable {
+    public let sessions: SessionStore
+    public let journal: any SessionPersistence
     /// A sessions file of an earlier version, imported once into the journal.
-    let legacyFile: SessionFile
+    public let legacyFile: SessionFile
     /// Signed-in users' navigation, saved with their accounts.
-    let userNavigation: UserNavigation?
+    public let userNavigation: UserNavigation?
     private let logger: Logger
     /// Seconds since 1970.
     private let clock: @Sendable () -> Int64
 
-    init(
+    public init(
         sessions: SessionStore, journal: any SessionPersistence, legacyFile: SessionFile,
         userNavigation: UserNavigation? = nil, logger: Logger, clock: @escaping @Sendable () -> Int64
     ) {
@@ -28,19 +27,19 @@ final class SessionArchive: Sendable {
     }
 
     /// Loads the saved sessions; expired ones are deleted from the journal.
-    func restore() throws {
+    public func restore() throws {
         try importLegacyFile()
         let (records, unreadable) = journal.load()
         if unreadable > 0 { logger.warning("\(unreadable) saved sessions could not be read and were skipped") }
         let now = clock()
         sessions.restore(records, now: now)
-        let expired = records.filter { now - $0.lastSeen > sessions.configuration.idleTimeout }.map(\.reference)
+        let expired = records.filter { now - $0.lastSeen > sessions.configuration.timeout(signedIn: $0.userID != nil) }.map(\.reference)
         if !expired.isEmpty { try journal.write(records: [], ending: expired) }
         if !records.isEmpty { logger.info("restored \(sessions.count) of \(records.count) saved sessions") }
     }
 
     /// Writes the sessions that changed since the last save, and signed-in users' navigation.
-    func save() {
+    public func save() {
         do {
             let written = try sessions.saveChanges(now: clock())
             try userNavigation?.save(written)

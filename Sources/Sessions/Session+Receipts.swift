@@ -2,11 +2,11 @@ import Coordinators
 
 extension Session {
     /// Runs `submission` unless this session already ran the submission named `digest`; a repeat
-    /// answers what the first answered. Called inside `withNavigation`, which orders a session's
-    /// requests, so two copies sent at once cannot both run. Only an answer that changed something
+    /// answers what the first answered. Called inside `withNavigation`, in the session's turn: its
+    /// queue orders the session's requests, so two copies sent at once cannot both run. Only an answer that changed something
     /// (a redirect) is kept: a refused form changed nothing and is simply checked again.
     /// `keptReceipt`: the record changed, so the session needs saving.
-    func once(_ digest: String, _ submission: () throws -> NavigationOutcome) rethrows -> (NavigationOutcome, keptReceipt: Bool) {
+    public func once(_ digest: String, _ submission: () throws -> NavigationOutcome) rethrows -> (NavigationOutcome, keptReceipt: Bool) {
         if let earlier = record.withLock({ $0.receipts?.last { $0.digest == digest } }) {
             return (.redirect(earlier.redirect), false)
         }

@@ -10,20 +10,20 @@ import Storage
 /// Each signed-in user's navigation state, kept with the account data (not the session), so
 /// signing in on another browser brings the tabs back as they were left. Written with the periodic
 /// session save and at sign-out; read at sign-in.
-final class UserNavigation: Sendable {
-    static let collection = "navigation.users"
-    let store: any KeyValueStore
+public final class UserNavigation: Sendable {
+    public static let collection = "navigation.users"
+    public let store: any KeyValueStore
 
-    init(store: any KeyValueStore) {
+    public init(store: any KeyValueStore) {
         self.store = store
     }
 
-    func navigation(of user: UserID) -> NavigationSnapshot? {
+    public func navigation(of user: UserID) -> NavigationSnapshot? {
         store.get(Self.collection, key: user.rawValue).flatMap { try? JSONDecoder().decode(NavigationSnapshot.self, from: Data($0)) }
     }
 
     /// Stores the newest snapshot per user among `records` (signed-in ones only).
-    func save(_ records: [SessionRecord]) throws {
+    public func save(_ records: [SessionRecord]) throws {
         var newest: [UserID: SessionRecord] = [:]
         for record in records {
             guard let user = record.userID, record.navigation != nil else { continue }

@@ -7,12 +7,12 @@ import Glibc
 
 /// The sessions file of earlier versions (`sessions.json` in the data folder, rewritten whole on
 /// every save). Read once at start-up and moved into the session journal.
-struct SessionFile: Sendable {
-    enum Error: Swift.Error, CustomStringConvertible {
+public struct SessionFile: Sendable {
+    public enum Error: Swift.Error, CustomStringConvertible {
         case unreadable(path: String, reason: String)
         case rename(path: String, errno: Int32)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .unreadable(let path, let reason): "\(path) cannot be read: \(reason)"
             case .rename(let path, let code): "rename \(path): \(String(cString: strerror(code)))"
@@ -21,20 +21,20 @@ struct SessionFile: Sendable {
     }
 
     private struct Contents: Codable {
-        var version: Int
-        var sessions: [SessionRecord]
+        public var version: Int
+        public var sessions: [SessionRecord]
     }
 
-    static let currentVersion = 1
-    let path: String
+    public static let currentVersion = 1
+    public let path: String
 
-    init(directory: String) {
+    public init(directory: String) {
         path = directory + "/sessions.json"
     }
 
     /// The file's sessions, or nil when there is no file. A file that does not decode stops the
     /// start rather than being dropped silently.
-    func loadIfPresent() throws -> [SessionRecord]? {
+    public func loadIfPresent() throws -> [SessionRecord]? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         do {
             let contents = try JSONDecoder().decode(Contents.self, from: data)
@@ -45,7 +45,7 @@ struct SessionFile: Sendable {
     }
 
     /// Keeps the imported file beside the data as `sessions.json.imported`, never deleting it.
-    func retire() throws {
+    public func retire() throws {
         guard rename(path, path + ".imported") == 0 else { throw Error.rename(path: path, errno: errno) }
     }
 }

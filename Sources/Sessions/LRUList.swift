@@ -2,10 +2,10 @@
 /// a doubly linked list threaded through an array, so no per-entry allocation.
 struct LRUList<Value> {
     fileprivate struct Node {
-        var key: String
-        var value: Value
-        var newer: Int
-        var older: Int
+        public var key: String
+        public var value: Value
+        public var newer: Int
+        public var older: Int
     }
 
     let capacity: Int

@@ -7,7 +7,7 @@ import RedisClient
 
 extension RedisSessionJournal {
     /// What Redis says about a session a request names.
-    enum Probe: Sendable {
+    public enum Probe: Sendable {
         /// No such key: never saved, expired, or ended (signed out or revoked) elsewhere.
         case absent
         /// The stored version of a session this instance holds.
@@ -20,12 +20,12 @@ extension RedisSessionJournal {
 
     /// The per-request question about session `id`, pipelined with the request's others: only its
     /// version when this instance holds a copy (a few bytes), the whole record otherwise.
-    func probe(id: String, held: Bool) -> RedisCommand {
+    public func probe(id: String, held: Bool) -> RedisCommand {
         held ? RedisCommand("HGET", key(id), "v") : RedisCommand("HMGET", key(id), "v", "r")
     }
 
     /// Reads the answer to `probe(id:held:)`.
-    func answer(_ reply: RESPValue, held: Bool) throws(RedisError) -> Probe {
+    public func answer(_ reply: RESPValue, held: Bool) throws(RedisError) -> Probe {
         if let message = reply.errorMessage {
             if message.hasPrefix("WRONGTYPE") { return .legacy }
             throw .server(message)
@@ -39,7 +39,7 @@ extension RedisSessionJournal {
     }
 
     /// The stored record and its version, or nil when there is none (never saved, expired or ended).
-    func record(id: String) throws(RedisError) -> SessionRecord? {
+    public func record(id: String) throws(RedisError) -> SessionRecord? {
         let command = probe(id: id, held: false)
         var reply = try pool.pipeline([command])[0]
         if reply.errorMessage?.hasPrefix("WRONGTYPE") == true {
@@ -51,7 +51,7 @@ extension RedisSessionJournal {
     }
 
     /// A record from the `v` and `r` fields; a record that does not decode reads as none.
-    static func record(fromFields reply: RESPValue) -> SessionRecord? {
+    public static func record(fromFields reply: RESPValue) -> SessionRecord? {
         guard let fields = reply.array, fields.count == 2, let bytes = fields[1].bytes,
             var record = try? JSONDecoder().decode(SessionRecord.self, from: Data(bytes))
         else { return nil }

@@ -10,7 +10,7 @@ extension SessionJournal {
     /// record may have ended them (a sign-out, a revocation after a password reset), so they are
     /// ended; keeping them could sign a signed-out cookie in again. Session ids are secrets: the
     /// report counts them and never names them.
-    static let repairPolicy = RepairPolicy(unnamedCollections: [collection]) { suspects in
+    public static let repairPolicy = RepairPolicy(unnamedCollections: [collection]) { suspects in
         let ended = suspects.filter { $0.entry.collection == collection && $0.value != nil }
         guard !ended.isEmpty else { return RepairPolicy.Settlement() }
         let decoder = JSONDecoder()

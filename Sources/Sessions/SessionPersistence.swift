@@ -2,7 +2,7 @@ import Models
 
 /// Where sessions are kept beyond memory: the embedded `SessionJournal`, or `RedisSessionJournal`
 /// when instances share them.
-protocol SessionPersistence: Sendable {
+public protocol SessionPersistence: Sendable {
     /// Every saved session, for start-up.
     func load() -> (records: [SessionRecord], unreadable: Int)
     /// Authentication changes (sign-in, sign-out): stores `records` as they are and deletes
@@ -18,16 +18,16 @@ protocol SessionPersistence: Sendable {
 }
 
 extension SessionJournal: SessionPersistence {
-    func write(records: [SessionRecord], ending ended: [SessionReference]) throws {
+    public func write(records: [SessionRecord], ending ended: [SessionReference]) throws {
         try write(records: records, removing: ended.map(\.id))
     }
 
-    func endSessions(of user: UserID, keeping: String, known: [SessionReference]) throws {
+    public func endSessions(of user: UserID, keeping: String, known: [SessionReference]) throws {
         try write(records: [], removing: known.filter { $0.id != keeping }.map(\.id))
     }
 
     /// One instance owns the journal, so nothing can have been saved or ended elsewhere.
-    func save(records: [SessionRecord], forgetting: [String]) throws -> SessionSaveOutcome {
+    public func save(records: [SessionRecord], forgetting: [String]) throws -> SessionSaveOutcome {
         try write(records: records, removing: forgetting)
         return SessionSaveOutcome(saved: Dictionary(records.map { ($0.id, $0.version) }, uniquingKeysWith: { $1 }))
     }

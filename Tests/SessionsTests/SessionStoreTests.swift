@@ -2,7 +2,7 @@ import Foundation
 import Models
 import Storage
 import Testing
-@testable import Web
+@testable import Sessions
 
 @Suite struct SessionStoreTests {
     @Test func theLRUListEvictsTheLeastRecentlyUsed() {
@@ -19,11 +19,6 @@ import Testing
         #expect(list.entries.map(\.key) == ["a", "d", "e"])
         #expect(list.count == 3)
         #expect(list.peek("b") == nil)
-    }
-
-    @Test(arguments: [("abc", "abc", true), ("abc", "abd", false), ("", "", false), ("ab", "abc", false)])
-    func csrfTokensCompareExactly(submitted: String, expected: String, matches: Bool) {
-        #expect(CSRFToken.matches(submitted, expected) == matches)
     }
 
     @Test func savedSessionsComeBackAndExpiredOnesDoNot() throws {
@@ -67,43 +62,5 @@ import Testing
     @Test(arguments: ["", "short", String(repeating: "a", count: 23), "aaaaaaaaaaaaaaaaaaaa;=", "aaaaaaaaaaaaaaaaaaaaa/"])
     func malformedSessionIDsAreNotLookedUp(id: String) {
         #expect(!SessionStore.isWellFormed(id))
-    }
-}
-
-@Suite struct SessionSavingTests {
-    @Test func changedSessionsAreSavedToTheJournal() throws {
-        let app = try TestApp()
-        let client = app.client()
-        _ = try client.get("/flow/secondary2")
-        let id = try #require(client.sessionCookie)
-        app.application.archive.save()
-        let saved = app.application.archive.journal.load().records.first { $0.id == id }
-        #expect(saved?.navigation?.flow?.visible == .secondary2)
-    }
-}
-
-@Suite struct SessionOrderingTests {
-    @Test func getsWaitForThePendingPostsOfTheirSession() {
-        let store = SessionStore(configuration: .init())
-        let session = store.makeSession(now: 0)
-        let log = Log()
-        session.runAfterSlowWork { log.append("first GET") }
-        session.beginSlowWork()
-        session.beginSlowWork()
-        session.runAfterSlowWork { log.append("GET after the POSTs") }
-        #expect(log.entries == ["first GET"])
-        session.endSlowWork()
-        #expect(log.entries == ["first GET"])
-        session.endSlowWork()
-        #expect(log.entries == ["first GET", "GET after the POSTs"])
-        session.runAfterSlowWork { log.append("later GET") }
-        #expect(log.entries.last == "later GET")
-    }
-
-    final class Log: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [String] = []
-        var entries: [String] { lock.withLock { items } }
-        func append(_ entry: String) { lock.withLock { items.append(entry) } }
     }
 }

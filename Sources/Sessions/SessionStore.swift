@@ -1,5 +1,4 @@
 import Models
-import RedisClient
 import Services
 import Synchronization
 
@@ -10,15 +9,26 @@ import Synchronization
 /// Idle sessions expire on their next look-up or save. Changes that touch authentication (sign-in,
 /// sign-out, revocation) are written to the journal before the call returns; navigation is saved
 /// by `saveChanges`, which writes only the sessions that changed.
-final class SessionStore: Sendable {
-    struct Configuration: Sendable {
-        var maxSignedIn: Int
-        var maxVisitors: Int
+public final class SessionStore: Sendable {
+    public struct Configuration: Sendable {
+        public var maxSignedIn: Int
+        public var maxVisitors: Int
         /// Seconds without a request after which a session is gone.
-        var idleTimeout: Int64
-        var shards: Int
+        public var idleTimeout: Int64
+        public var shards: Int
+        /// Requests of one session that may wait behind the one being served (`SessionQueue`).
+        public var queueLimit: Int = 16
+        /// Seconds without a request after which a visitor's session is gone (at most `idleTimeout`).
+        public var visitorIdleTimeout: Int64 {
+            get { min(visitorTimeout, idleTimeout) }
+            set { visitorTimeout = max(1, newValue) }
+        }
+        private var visitorTimeout: Int64 = 24 * 3600
 
-        init(maxSignedIn: Int = 100_000, maxVisitors: Int = 50_000, idleTimeout: Int64 = 30 * 24 * 3600, shards: Int = 16) {
+        /// How long a session lives without a request.
+        public func timeout(signedIn: Bool) -> Int64 { signedIn ? idleTimeout : visitorIdleTimeout }
+
+        public init(maxSignedIn: Int = 100_000, maxVisitors: Int = 50_000, idleTimeout: Int64 = 30 * 24 * 3600, shards: Int = 16) {
             self.maxSignedIn = max(1, maxSignedIn)
             self.maxVisitors = max(1, maxVisitors)
             self.idleTimeout = max(1, idleTimeout)
@@ -88,12 +98,12 @@ final class SessionStore: Sendable {
         }
     }
 
-    let configuration: Configuration
+    public let configuration: Configuration
     private let shards: [Shard]
     /// Where authentication changes are made durable; nil keeps sessions in memory only.
-    let journal: (any SessionPersistence)?
+    public let journal: (any SessionPersistence)?
 
-    init(configuration: Configuration, journal: (any SessionPersistence)? = nil) {
+    public init(configuration: Configuration, journal: (any SessionPersistence)? = nil) {
         self.configuration = configuration
         self.journal = journal
         let signedIn = max(1, configuration.maxSignedIn / configuration.shards)
@@ -104,19 +114,19 @@ final class SessionStore: Sendable {
     }
 
     /// A new visitor session, not yet stored (see `insert`): requests that end in a 404 never keep one.
-    func makeSession(now: Int64) -> Session {
+    public func makeSession(now: Int64) -> Session {
         Session(record: SessionRecord(
             id: SecureRandom.token(), userID: nil, settings: Settings(), csrfToken: SecureRandom.token(),
-            lastSeen: now, knownUsername: nil, cookieIssued: nil, navigation: nil))
+            lastSeen: now, knownUsername: nil, cookieIssued: nil, navigation: nil), queueLimit: configuration.queueLimit)
     }
 
     /// The live session with this id, marked as used now; nil when unknown or expired.
-    func session(id: String, now: Int64) -> Session? {
+    public func session(id: String, now: Int64) -> Session? {
         guard Self.isWellFormed(id) else { return nil }
-        let timeout = configuration.idleTimeout
         return shard(for: id).withLock { pools -> Session? in
-            guard let entry = pools.peek(id) else { return nil }
-            guard now - entry.lastSeen <= timeout else {
+            let signedIn = pools.signedIn.peek(id)
+            guard let entry = signedIn ?? pools.visitors.peek(id) else { return nil }
+            guard now - entry.lastSeen <= configuration.timeout(signedIn: signedIn != nil) else {
                 pools.remove(id)
                 return nil
             }
@@ -127,13 +137,13 @@ final class SessionStore: Sendable {
     }
 
     /// Stores a session in its pool (signed-in or visitor), evicting that pool's least recently used.
-    func insert(_ session: Session, now: Int64) {
+    public func insert(_ session: Session, now: Int64) {
         let (id, isSignedIn) = session.record.withLock { ($0.id, $0.userID != nil) }
         shard(for: id).withLock { $0.insert(Entry(session: session, lastSeen: now), for: id, signedIn: isSignedIn) }
     }
 
     /// The session's navigation or last use changed: saved by the next `saveChanges`.
-    func markChanged(_ session: Session) {
+    public func markChanged(_ session: Session) {
         let id = session.id
         shard(for: id).withLock { pools in
             if pools.peek(id) != nil { pools.changed.insert(id) }
@@ -142,7 +152,7 @@ final class SessionStore: Sendable {
 
     /// Gives `session` a fresh id (and CSRF token), so an id seen before sign-in is worthless after,
     /// and writes the change to the journal before returning: a sign-in or sign-out survives a crash.
-    func rotate(_ session: Session, now: Int64, change: (inout SessionRecord) -> Void) throws {
+    public func rotate(_ session: Session, now: Int64, change: (inout SessionRecord) -> Void) throws {
         let old = session.record.withLock { $0.reference }
         shard(for: old.id).withLock { $0.remove(old.id) }
         let record = session.record.withLock { record -> SessionRecord in
@@ -159,17 +169,17 @@ final class SessionStore: Sendable {
     }
 
     /// Every stored session (for pruning, saving, ending a user's other sessions).
-    func allSessions() -> [Session] {
+    public func allSessions() -> [Session] {
         shards.flatMap { shard in shard.withLock { $0.all.map(\.session) } }
     }
 
-    var count: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.signedIn.count + $0.visitors.count } } }
+    public var count: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.signedIn.count + $0.visitors.count } } }
 
-    var signedInCount: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.signedIn.count } } }
+    public var signedInCount: Int { shards.reduce(0) { total, shard in total + shard.withLock { $0.signedIn.count } } }
 
     /// Ends every session of `user` except `keeping`, durably: those held here at once, and with
     /// shared sessions those only other instances hold too (they refuse them at their next request).
-    func removeSessions(of user: UserID, keeping: Session) throws {
+    public func removeSessions(of user: UserID, keeping: Session) throws {
         var ended: [SessionReference] = []
         for session in allSessions() where session !== keeping && session.record.withLock({ $0.userID }) == user {
             let reference = session.record.withLock { $0.reference }
@@ -184,15 +194,20 @@ final class SessionStore: Sendable {
     /// it wrote. A copy another instance's save made stale is not written: it leaves memory, so the
     /// session's next request here loads the saved one (the first save wins; see `settle`).
     @discardableResult
-    func saveChanges(now: Int64) throws -> [SessionRecord] {
+    public func saveChanges(now: Int64) throws -> [SessionRecord] {
         guard let journal else { return [] }
-        let timeout = configuration.idleTimeout
+        let configuration = configuration
         var records: [SessionRecord] = []
         var removed: [String] = []
         var taken: [(shard: Shard, changed: Set<String>, removed: Set<String>)] = []
         for shard in shards {
             shard.withLock { pools in
-                for entry in pools.all where now - entry.lastSeen > timeout { pools.remove(entry.session.id) }
+                for entry in pools.signedIn.entries.map(\.value) where now - entry.lastSeen > configuration.idleTimeout {
+                    pools.remove(entry.session.id)
+                }
+                for entry in pools.visitors.entries.map(\.value) where now - entry.lastSeen > configuration.visitorIdleTimeout {
+                    pools.remove(entry.session.id)
+                }
                 let changed = pools.changed
                 let gone = pools.removed
                 pools.changed = []
@@ -243,16 +258,16 @@ final class SessionStore: Sendable {
     }
 
     /// Takes a session out of memory without ending it: it lives on in the shared store.
-    private func forget(_ id: String, in pools: inout Pools) {
+    func forget(_ id: String, in pools: inout Pools) {
         pools.remove(id)
         pools.removed.remove(id)
     }
 
     /// Puts saved sessions back, oldest use first so the LRU order survives; expired ones are skipped.
-    func restore(_ records: [SessionRecord], now: Int64) {
+    public func restore(_ records: [SessionRecord], now: Int64) {
         for record in records.sorted(by: { $0.lastSeen < $1.lastSeen })
-        where now - record.lastSeen <= configuration.idleTimeout && Self.isWellFormed(record.id) {
-            let session = Session(record: record)
+        where now - record.lastSeen <= configuration.timeout(signedIn: record.userID != nil) && Self.isWellFormed(record.id) {
+            let session = Session(record: record, queueLimit: configuration.queueLimit)
             shard(for: record.id).withLock { pools in
                 pools.insert(Entry(session: session, lastSeen: record.lastSeen), for: record.id, signedIn: record.userID != nil)
                 pools.changed.remove(record.id)
@@ -260,68 +275,10 @@ final class SessionStore: Sendable {
         }
     }
 
-    /// With sessions shared through Redis: what a request asks about the session its cookie names
-    /// (pipelined with its other questions), or nil when there is nothing to ask.
-    func sharedProbe(id: String) -> SharedSessionProbe? {
-        guard let shared = journal as? RedisSessionJournal, Self.isWellFormed(id) else { return nil }
-        let held = shard(for: id).withLock { $0.peek(id) }?.session.record.withLock { $0.version }
-        return SharedSessionProbe(id: id, heldVersion: held, command: shared.probe(id: id, held: held != nil))
-    }
-
-    /// Brings the session a request names up to date with Redis's answer to its probe, on a worker
-    /// before the request is served: a session ended elsewhere (signed out, revoked) is dropped; a
-    /// copy older than the stored one is replaced by it (one more round trip, only then); a session
-    /// held only elsewhere is loaded. A copy never saved is kept: its key does not exist yet.
-    /// Throws when Redis cannot be asked; the request then gets a 503.
-    func settleShared(_ probe: SharedSessionProbe, reply: RESPValue, now: Int64) throws {
-        guard let shared = journal as? RedisSessionJournal else { return }
-        var answer = try shared.answer(reply, held: probe.heldVersion != nil)
-        if case .legacy = answer { answer = try shared.record(id: probe.id).map { .record($0) } ?? .absent }
-        switch (probe.heldVersion, answer) {
-        case (nil, .record(let record)) where record.id == probe.id:
-            restore([record], now: now)
-        case (nil, _), (_?, .legacy):
-            return
-        case (let held?, .absent):
-            if held > 0 { shard(for: probe.id).withLock { forget(probe.id, in: &$0) } }
-        case (let held?, .version(let stored)):
-            guard stored != held else { return }
-            if let record = try shared.record(id: probe.id) {
-                adopt(record)
-            } else {
-                shard(for: probe.id).withLock { forget(probe.id, in: &$0) }
-            }
-        case (let held?, .record(let record)):
-            if record.version != held { adopt(record) }
-        }
-    }
-
-    /// `settleShared` when it needs neither another round trip nor a session's lock: false when it
-    /// would (a legacy record, a newer copy saved elsewhere), and nothing was changed.
-    func settleSharedWithoutWaiting(_ probe: SharedSessionProbe, reply: RESPValue, now: Int64) throws -> Bool {
-        guard let shared = journal as? RedisSessionJournal else { return true }
-        let answer = try shared.answer(reply, held: probe.heldVersion != nil)
-        switch (probe.heldVersion, answer) {
-        case (_, .legacy):
-            return false
-        case (nil, .record(let record)) where record.id == probe.id:
-            restore([record], now: now)
-        case (nil, _):
-            break
-        case (let held?, .absent):
-            if held > 0 { shard(for: probe.id).withLock { forget(probe.id, in: &$0) } }
-        case (let held?, .version(let stored)):
-            return stored == held
-        case (let held?, .record(let record)):
-            return record.version == held
-        }
-        return true
-    }
-
     /// Replaces the copy held here by the record saved elsewhere; what this copy changed since its
     /// own last save is dropped, as a save of it would have been refused.
-    /// The shard's lock is not held while the session's is awaited (a POST may hold that one).
-    private func adopt(_ record: SessionRecord) {
+    /// The session takes the record in its own turn (after the request it may be serving).
+    func adopt(_ record: SessionRecord) {
         guard let session = shard(for: record.id).withLock({ $0.peek(record.id)?.session }) else { return }
         session.adopt(record)
         shard(for: record.id).withLock { pools in
@@ -337,7 +294,7 @@ final class SessionStore: Sendable {
     }
 
     /// Session ids are 22 base64url characters; anything else is not worth a look-up.
-    static func isWellFormed(_ id: String) -> Bool {
+    public static func isWellFormed(_ id: String) -> Bool {
         id.utf8.count == 22 && id.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == 0x2D || byte == 0x5F
