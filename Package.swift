@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Waypoint: MVVM-C on the server. Dependencies point down only:
-// waypoint → WaypointCommand → Web → {Coordinators → ViewModels → Models, Navigation}, {DemoData → Services → Storage, RedisClient},
+// waypoint → WaypointCommand → Web → Sessions → {Coordinators → ViewModels → Models, Navigation}, {DemoData → Services → Storage, RedisClient},
 // HTTPServer → {HTTPCore, Deflate}, TemplateEngine, Log; HTTPServer and RedisClient → Networking; ByteCoding under all that reads bytes.
 let package = Package(
     name: "Waypoint",
@@ -39,9 +39,13 @@ let package = Package(
         .target(name: "DemoData", dependencies: ["Models", "Storage", "Services"]),
         .target(name: "ViewModels", dependencies: ["Models"]),
         .target(name: "Coordinators", dependencies: ["Models", "ViewModels", "Navigation", "ByteCoding"]),
+        // Browser sessions: the store, its journal and its Redis form, visitor admission.
+        .target(name: "Sessions", dependencies: [
+            "Models", "Coordinators", "Services", "Storage", "RedisClient", "Networking", "ByteCoding", "Log",
+        ]),
         .target(name: "Web", dependencies: [
             "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "RedisClient", "Models", "Services", "DemoData", "ViewModels",
-            "Navigation", "Coordinators", "Metrics", "Log", "Networking",
+            "Navigation", "Coordinators", "Sessions", "Metrics", "Log", "Networking",
         ]),
         // The command line: options from flags and the environment, --help, and the subcommands.
         .target(name: "WaypointCommand", dependencies: ["Web", "DemoData", "HTTPCore", "HTTPServer", "RedisClient", "Log"]),
@@ -62,7 +66,8 @@ let package = Package(
         .testTarget(name: "ViewModelsTests", dependencies: ["ViewModels", "Models", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "Models", "Navigation", "TestSupport"]),
+        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "Models", "Storage", "RedisClient", "TestSupport"]),
         .testTarget(name: "WaypointCommandTests", dependencies: ["WaypointCommand", "Web", "DemoData", "Services", "HTTPCore", "HTTPServer", "RedisClient", "Log"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "WaypointCommand", "DemoData", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics", "Log", "Networking"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "WaypointCommand", "Sessions", "DemoData", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics", "Log", "Networking"]),
     ]
 )

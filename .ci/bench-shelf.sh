@@ -16,6 +16,7 @@
 # Environment (defaults):
 #   SIZE=100000 SMALL=2000  PAGE_SECONDS=4 ROUNDS=2 CONNS=32  CREATE_SECONDS=3
 #   SCRATCH_PATH=.build-release  SKIP_BUILD=1 (use the binary already built)  PORT=8095
+#   BIN=path (with SKIP_BUILD=1: measure that binary, e.g. an older build, in the same conditions)
 #   PHASES="restart pages creates"   (a subset, e.g. PHASES=restart SIZE=1000000)
 # Every server this script starts is stopped by its PID on exit.
 set -euo pipefail
@@ -37,7 +38,7 @@ done
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
     (cd "$ROOT" && swift build -c release --product waypoint --scratch-path "$SCRATCH_PATH" >&2)
 fi
-BIN="$(cd "$ROOT" && swift build -c release --scratch-path "$SCRATCH_PATH" --show-bin-path)/waypoint"
+BIN="${BIN:-$(cd "$ROOT" && swift build -c release --scratch-path "$SCRATCH_PATH" --show-bin-path)/waypoint}"
 [ -x "$BIN" ] || { echo "bench-shelf: no binary at $BIN" >&2; exit 2; }
 
 WORK="$(mktemp -d /tmp/waypoint-bench-shelf.XXXXXX)"

@@ -12,6 +12,7 @@
 #                                          with swift build -c release --scratch-path .build-release)
 # Environment: REQUESTS=400 WARMUP=50 PORT=8097 KEEP=1 (keep the callgrind output, path printed)
 #              ACCEPT_GZIP=1 (send Accept-Encoding: gzip, as browsers do, and count the gzipped page)
+#              PAGE_PATH=/styles.css (count another path instead of the benchmark page, e.g. a static file)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -51,9 +52,9 @@ TOKEN="$(curl -fsS -c "$JAR" -b "$JAR" "$BASE/login" | sed -n 's/.*name="csrfTok
 curl -fsS -o /dev/null -c "$JAR" -b "$JAR" --data-urlencode "csrfToken=$TOKEN" \
     --data-urlencode "username=demo" --data-urlencode "password=demo-password" "$BASE/login"
 COOKIE="$(awk '$6 == "waypoint_session" { print $6 "=" $7 }' "$JAR" | tail -n 1)"
-PAGE="$BASE/library/category-3/items/107/details"
+PAGE="$BASE${PAGE_PATH:-/library/category-3/items/107/details}"
 curl -fsS -o "$WORK/page.html" -H "Cookie: $COOKIE" "$PAGE"
-grep -qF "Signed in as" "$WORK/page.html" || { echo "callgrind-page: the page is not signed in" >&2; exit 1; }
+[ -n "${PAGE_PATH:-}" ] || grep -qF "Signed in as" "$WORK/page.html" || { echo "callgrind-page: the page is not signed in" >&2; exit 1; }
 
 ENCODING=()
 [ "${ACCEPT_GZIP:-0}" = 1 ] && ENCODING=(-H "Accept-Encoding: gzip")

@@ -29,7 +29,29 @@ public struct AcceptEncoding: Sendable, Equatable {
             self.init(entries: nil)
             return
         }
-        self.init(parsing: headers.values(for: "Accept-Encoding").joined(separator: ","))
+        let values = headers.values(for: "Accept-Encoding")
+        if values.count == 1, let entries = Self.commonEntries(values[0]) {
+            self.init(entries: entries)
+            return
+        }
+        self.init(parsing: values.joined(separator: ","))
+    }
+
+    /// What browsers and tools send on every request, parsed once: the same entries `parsing`
+    /// makes of these values, without splitting them again.
+    private static let gzipOnly = [Entry(coding: "gzip", quality: 1000)]
+    private static let gzipDeflate = gzipOnly + [Entry(coding: "deflate", quality: 1000)]
+    private static let gzipDeflateBrotli = gzipDeflate + [Entry(coding: "br", quality: 1000)]
+    private static let gzipDeflateBrotliZstd = gzipDeflateBrotli + [Entry(coding: "zstd", quality: 1000)]
+
+    private static func commonEntries(_ value: String) -> [Entry]? {
+        switch value {
+        case "gzip": gzipOnly
+        case "gzip, deflate": gzipDeflate
+        case "gzip, deflate, br": gzipDeflateBrotli
+        case "gzip, deflate, br, zstd": gzipDeflateBrotliZstd
+        default: nil
+        }
     }
 
     public init(parsing value: String) {
@@ -59,9 +81,17 @@ public struct AcceptEncoding: Sendable, Equatable {
     /// `x-gzip` counts as gzip (RFC 9110 §8.4.1.3).
     public func quality(of coding: String) -> Int? {
         guard let entries else { return nil }
-        let names = coding == "gzip" ? ["gzip", "x-gzip"] : [coding]
-        if let explicit = entries.filter({ names.contains($0.coding) }).map(\.quality).max() { return explicit }
-        return entries.last { $0.coding == "*" }?.quality
+        let isGzip = coding == "gzip"
+        var explicit: Int?
+        var star: Int?
+        for entry in entries {
+            if entry.coding == coding || (isGzip && entry.coding == "x-gzip") {
+                explicit = max(explicit ?? entry.quality, entry.quality)
+            } else if entry.coding == "*" {
+                star = entry.quality
+            }
+        }
+        return explicit ?? star
     }
 
     /// Whether gzip may be sent: only when the field lists it (or `*`) with a nonzero qvalue.

@@ -66,7 +66,7 @@ public enum HTTPResponseSerializer {
     static func appendValue(_ value: String, to buffer: inout [UInt8]) {
         var value = value
         value.withUTF8 { bytes in
-            if bytes.allSatisfy(isSafeValueByte) {
+            if hasOnlySafeValueBytes(bytes) {
                 buffer.append(contentsOf: bytes)
             } else {
                 for byte in bytes {
@@ -74,6 +74,31 @@ public enum HTTPResponseSerializer {
                 }
             }
         }
+    }
+
+    /// Whether every byte passes `isSafeValueByte`, eight at a time: a word with no byte below
+    /// 0x20 and none equal to 0x7F passes whole (a tab, also below 0x20, is judged byte by byte).
+    /// Values are mostly long constants (the security headers), asked on every response.
+    static func hasOnlySafeValueBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A byte below 0x20 (high bit clear) or equal to 0x7F leaves its high bit set here;
+            // a word that flags one is looked at byte by byte.
+            let below = (word &- ones &* 0x20) & ~word & highs
+            let delete = word ^ (ones &* 0x7F)
+            let isDelete = (delete &- ones) & ~delete & highs
+            if below | isDelete != 0 {
+                for offset in index..<(index + 8) where !isSafeValueByte(bytes[offset]) { return false }
+            }
+            index += 8
+        }
+        for offset in index..<bytes.count where !isSafeValueByte(bytes[offset]) { return false }
+        return true
     }
 
     /// field-vchar / SP / HTAB (RFC 9110 §5.5); obs-text passes so UTF-8 survives.

@@ -71,7 +71,7 @@ extension AccountService {
         let token = ByteEncoding.base64URL(SecureRandom.bytes(32))
         let now = clock()
         let record = StoredResetToken(user: account.user.id, expiresAt: now.addingTimeInterval(configuration.resetTokenLifetime))
-        try writeLock.withLock { _ throws in
+        try exclusively {
             try store.apply(
                 expiredTokens(at: now).map { .delete(collection: Self.resetTokensCollection, key: $0) } + [
                     .put(collection: Self.resetTokensCollection, key: Self.digest(of: token), value: try StoreCoding.encode(record))
@@ -118,7 +118,7 @@ extension AccountService {
     public func resetPassword(token: String, newPassword: String) throws -> User {
         guard validToken(token, at: clock()) != nil else { throw AccountError.invalidOrExpiredToken }
         let hash = try hasher.hash(newPassword)
-        return try writeLock.withLock { _ throws -> User in
+        return try exclusively { () throws -> User in
             guard let record = validToken(token, at: clock()),
                 var account = state.withLock({ $0.accounts[record.user] })
             else { throw AccountError.invalidOrExpiredToken }

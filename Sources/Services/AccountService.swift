@@ -45,7 +45,8 @@ public final class AccountService: AccountRepository {
     /// Runs the work behind a reset request once its caller has the answer (see `requestPasswordReset`).
     let background: @Sendable (@escaping @Sendable () -> Void) -> Void
     let state: Mutex<AccountState>
-    /// Serialises writers so uniqueness checks and token consumption see every earlier write.
+    /// Serialises writers so uniqueness checks and token consumption see every earlier write, when
+    /// this instance is the only writer (see `exclusively`); never held across a Redis round trip.
     let writeLock = Mutex(())
     /// Usernames and emails claimed across instances; nil when this instance is the only writer.
     let sharedIndex: (any SharedIndex)?
@@ -88,7 +89,7 @@ public final class AccountService: AccountRepository {
     ) throws -> User {
         try ensureAvailable(username: username, email: email)
         let hash = try hasher.hash(password)
-        return try writeLock.withLock { _ throws -> User in
+        return try exclusively { () throws -> User in
             try ensureAvailable(username: username, email: email)
             let user = User(
                 id: UserID(ByteEncoding.hex(SecureRandom.bytes(8))), username: username, email: email, settings: settings,
@@ -107,7 +108,7 @@ public final class AccountService: AccountRepository {
     /// Replaces the accounts in memory with those of `store` (another instance wrote).
     public func reload(from store: any KeyValueStore) throws {
         let accounts = try StoreCoding.decodeAll(StoredAccount.self, in: Self.accountsCollection, of: store)
-        writeLock.withLock { _ in state.withLock { $0 = AccountState(accounts) } }
+        state.withLock { $0 = AccountState(accounts) }
     }
 
     /// Across instances, the in-memory check is not enough: the shared index decides who wins.
@@ -148,7 +149,7 @@ public final class AccountService: AccountRepository {
     }
 
     public func saveSettings(_ settings: Settings, for id: UserID) throws -> User {
-        try writeLock.withLock { _ throws -> User in
+        try exclusively { () throws -> User in
             guard var account = state.withLock({ $0.accounts[id] }) else { throw Error.unknownUser(id) }
             account.user.settings = settings
             try save(account)
@@ -156,12 +157,22 @@ public final class AccountService: AccountRepository {
         }
     }
 
-    /// Stores the account and publishes it to readers; call with the write lock held.
+    /// Stores the account and publishes it to readers; call inside `exclusively`.
     func save(_ account: StoredAccount, alongside extra: [StoreMutation] = []) throws {
         try store.apply(
             [.put(collection: Self.accountsCollection, key: account.user.id.rawValue, value: try StoreCoding.encode(account))]
-                + extra)
-        state.withLock { $0.upsert(account) }
+                + extra
+        ) { state.withLock { $0.upsert(account) } }
+    }
+
+    /// Runs `body` under the write lock when this instance is the only writer (the embedded store:
+    /// the lock makes uniqueness checks and token consumption see every earlier write). Sharing the
+    /// store, the shared index decides who wins a username or email, and no lock is held across
+    /// a Redis round trip; two writes of one account at the same moment are the last one's, as
+    /// they are across instances.
+    func exclusively<T: Sendable>(_ body: () throws -> T) throws -> T {
+        guard sharedIndex == nil else { return try body() }
+        return try writeLock.withLock { _ throws -> T in try body() }
     }
 
     private func ensureAvailable(username: String, email: String) throws(AccountError) {
@@ -174,7 +185,7 @@ public final class AccountService: AccountRepository {
 
     private func replacePassword(of id: UserID, with password: String) throws {
         let hash = try hasher.hash(password)
-        try writeLock.withLock { _ throws in
+        try exclusively {
             guard var account = state.withLock({ $0.accounts[id] }) else { return }
             account.password = hash
             try save(account)

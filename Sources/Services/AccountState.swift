@@ -31,4 +31,10 @@ struct AccountState: Sendable {
         idsByUsername[Self.fold(account.user.username)] = account.user.id
         idsByEmail[Self.fold(account.user.email)] = account.user.id
     }
+
+    mutating func remove(_ id: UserID) {
+        guard let previous = accounts.removeValue(forKey: id) else { return }
+        idsByUsername[Self.fold(previous.user.username)] = nil
+        idsByEmail[Self.fold(previous.user.email)] = nil
+    }
 }

@@ -26,12 +26,66 @@ extension AppServices {
     }
 
     /// `synchronize` when the caller read the shared version itself (pipelined with its other
-    /// questions): reloads only when another instance wrote since.
+    /// questions). When another instance wrote since, applies its writes one by one from the
+    /// change log (one more round trip; each costs what it changed), or, when the log cannot
+    /// tell them all (too far behind, trimmed, a seed), reloads everything from one snapshot.
     public func synchronize(sharedVersion: Int64) throws {
         guard let redisStore, redisStore.isStale(knowing: sharedVersion) else { return }
+        if let entries = try redisStore.changes(after: redisStore.synchronizedVersion, through: sharedVersion),
+            applyChanges(entries, to: redisStore)
+        {
+            return
+        }
         let (version, snapshot) = try redisStore.snapshot(Self.cachedCollections)
-        try catalog.reload(from: snapshot)
-        try accounts.reload(from: snapshot)
-        redisStore.noteSynchronized(version)
+        try redisStore.applying { _ in
+            try catalog.reload(from: snapshot)
+            try accounts.reload(from: snapshot)
+            return version
+        }
+    }
+
+    /// For a caller on an event loop: the one command that brings the change log's entries since
+    /// this instance's version, when another instance wrote and the log may tell what; nil when
+    /// nothing is to be read or only a reload (`synchronize`, blocking) can catch up.
+    public func catchUpCommand(sharedVersion: Int64) -> RedisCommand? {
+        guard let redisStore, redisStore.isStale(knowing: sharedVersion) else { return nil }
+        return redisStore.changesCommand(after: redisStore.synchronizedVersion, through: sharedVersion)
+    }
+
+    /// Applies the entries in `reply` (to `catchUpCommand`), in memory and without waiting: true
+    /// when this instance now reflects `sharedVersion`, false when it must still `synchronize`.
+    public func catchUp(sharedVersion: Int64, reply: RESPValue) -> Bool {
+        guard let redisStore else { return true }
+        let known = redisStore.synchronizedVersion
+        guard let entries = try? redisStore.changes(after: known, through: sharedVersion, from: reply) else { return false }
+        return applyChanges(entries, to: redisStore) && !redisStore.isStale(knowing: sharedVersion)
+    }
+
+    /// Applies the entries the copies in memory do not reflect yet, in version order, under the
+    /// store's lock (so a write of this instance answered meanwhile is published in order). False
+    /// when an entry could not be applied: then only a reload can tell what the store holds.
+    func applyChanges(_ entries: [ChangeLogEntry], to redisStore: RedisStore) -> Bool {
+        var complete = true
+        redisStore.applying { known in
+            var known = known
+            for entry in entries where entry.version > known {
+                guard entry.version == known + 1, entry.mutations.allSatisfy(applyStored) else {
+                    complete = false
+                    break
+                }
+                known = entry.version
+            }
+            return known
+        }
+        return complete
+    }
+
+    private func applyStored(_ mutation: StoreMutation) -> Bool {
+        let value: [UInt8]? = switch mutation {
+        case .put(_, _, let value): value
+        case .delete: nil
+        }
+        return catalog.applyStored(collection: mutation.collection, key: mutation.key, value: value)
+            || accounts.applyStored(collection: mutation.collection, key: mutation.key, value: value)
     }
 }

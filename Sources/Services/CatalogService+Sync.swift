@@ -14,24 +14,24 @@ extension CatalogService {
         case Self.itemsCollection:
             guard let value else {
                 guard let id = Int(key) else { return false }
-                writeLock.withLock { _ in state.withLock { $0.remove(ItemID(id)) } }
+                state.withLock { $0.remove(ItemID(id)) }
                 return true
             }
             guard let item = ItemJSONReader.item(from: value) ?? (try? StoreCoding.decode(Item.self, from: value)) else {
                 return false
             }
-            writeLock.withLock { _ in state.withLock { $0.upsert(item) } }
+            state.withLock { $0.upsert(item) }
             return true
         case Self.categoriesCollection:
             // Categories are never deleted; a missing value leaves the sidebar as it is.
             guard let value else { return true }
             guard let stored = try? StoreCoding.decode(StoredCategory.self, from: value) else { return false }
-            writeLock.withLock { _ in state.withLock { $0.upsert(stored.category) } }
+            state.withLock { $0.upsert(stored.category) }
             return true
         case Self.metaCollection:
             guard key == Self.nextItemIDKey else { return true }
             guard let value, let next = Int(String(decoding: value, as: UTF8.self)) else { return false }
-            writeLock.withLock { _ in state.withLock { $0.noteNextItemID(next) } }
+            state.withLock { $0.noteNextItemID(next) }
             return true
         default:
             return false

@@ -3,6 +3,9 @@ import Storage
 
 extension CatalogService {
     public func addItem(_ draft: ItemDraft, to category: CategoryID, creator: UserID?) throws -> Item {
+        if let item = try blockingJournalWrite({ journalAddItem(draft, to: category, creator: creator, blocking: $0, completion: $1) }) {
+            return item
+        }
         let item = try storeNewItem { known, nextItemID in
             guard known(category) else { throw CatalogError.unknownCategory(category) }
             return Item(
@@ -14,6 +17,7 @@ extension CatalogService {
     }
 
     public func updateItem(_ id: ItemID, with draft: ItemDraft) throws -> Item {
+        if let item = try blockingJournalWrite({ journalUpdateItem(id, with: draft, blocking: $0, completion: $1) }) { return item }
         let item = try edit(id) { item, _ in
             item.title = draft.title
             item.subtitle = draft.subtitle
@@ -23,6 +27,7 @@ extension CatalogService {
     }
 
     public func setFavourite(_ id: ItemID, _ isFavourite: Bool) throws -> Item {
+        if let item = try blockingJournalWrite({ journalSetFavourite(id, isFavourite, blocking: $0, completion: $1) }) { return item }
         let item = try edit(id) { item, _ in
             item.isFavourite = isFavourite
         }
@@ -32,6 +37,7 @@ extension CatalogService {
 
     /// Moves an item to another category; it keeps its id, so old links can be redirected.
     public func moveItem(_ id: ItemID, to category: CategoryID) throws -> Item {
+        if let item = try blockingJournalWrite({ journalMoveItem(id, to: category, blocking: $0, completion: $1) }) { return item }
         var origin = category
         let item = try edit(id) { item, known in
             guard known(category) else { throw CatalogError.unknownCategory(category) }
@@ -43,10 +49,12 @@ extension CatalogService {
     }
 
     public func deleteItem(_ id: ItemID) throws {
-        let category = try writeLock.withLock { _ throws -> CategoryID in
+        if try blockingJournalWrite({ journalDeleteItem(id, blocking: $0, completion: $1) }) != nil { return }
+        let category = try exclusively { () throws -> CategoryID in
             guard let category = state.withLock({ $0.locations[id] }) else { throw CatalogError.unknownItem(id) }
-            try store.delete(Self.itemsCollection, key: String(id.rawValue))
-            state.withLock { $0.remove(id) }
+            try store.apply([.delete(collection: Self.itemsCollection, key: String(id.rawValue))]) {
+                state.withLock { $0.remove(id) }
+            }
             return category
         }
         notify(.itemRemoved(id, from: category))
@@ -54,19 +62,19 @@ extension CatalogService {
 
     /// Appends a category to the sidebar (or renames the one with the same id).
     public func addCategory(_ category: Category) throws {
-        try writeLock.withLock { _ throws in
+        try exclusively {
             let position = state.withLock { $0.position(of: category.id) }
-            try store.put(
-                Self.categoriesCollection, key: category.id.rawValue,
-                value: try StoreCoding.encode(StoredCategory(category: category, position: position)))
-            state.withLock { $0.upsert(category) }
+            let value = try StoreCoding.encode(StoredCategory(category: category, position: position))
+            try store.apply([.put(collection: Self.categoriesCollection, key: category.id.rawValue, value: value)]) {
+                state.withLock { $0.upsert(category) }
+            }
         }
     }
 
     /// Adds categories and items (ids given) in one durable write: seeding 400 items costs one fsync.
     /// Items go in one by one, as any write does: importing a batch costs the batch, not the catalog.
     public func importCatalog(categories: [Category], items: [Item]) throws {
-        try writeLock.withLock { _ throws in
+        try exclusively {
             var known = Set(state.withLock { $0.categories.map(\.id) })
             var position = known.count
             var added: [Category] = []
@@ -85,10 +93,11 @@ extension CatalogService {
                 mutations.append(.put(
                     collection: Self.itemsCollection, key: String(item.id.rawValue), value: try StoreCoding.encode(item)))
             }
-            try store.apply(mutations)
-            state.withLock { state in
-                for category in added { state.upsert(category) }
-                for item in items { state.upsert(item) }
+            try store.apply(mutations) {
+                state.withLock { state in
+                    for category in added { state.upsert(category) }
+                    for item in items { state.upsert(item) }
+                }
             }
         }
     }
@@ -106,14 +115,24 @@ extension CatalogService {
     /// another instance changed the same item in the moment between two round trips.
     static let editAttempts = 5
 
-    /// Changes an item under the write lock, starting from the copy in memory, and stores it only
+    /// Runs `body` under the write lock when this instance is the only writer (the embedded store,
+    /// where the lock is what makes a read of the state and the write made from it one step).
+    /// Sharing the store, Redis orders the writes itself (the compare-and-set script, the shared id
+    /// counter), so no lock is held across its round trips: a writer waits for Redis, never for
+    /// another writer's round trip.
+    func exclusively<T: Sendable>(_ body: () throws -> T) throws -> T {
+        guard idCounter == nil else { return try body() }
+        return try writeLock.withLock { _ throws -> T in try body() }
+    }
+
+    /// Changes an item (under the write lock when alone), starting from the copy in memory, and stores it only
     /// if the store still holds that copy: another instance may have changed or deleted the item
     /// since this one last synchronized. Then the change is made again on what the store holds,
     /// or, when the item is gone, it is gone here too and the edit is refused as for any unknown
     /// item, so an edit can never bring a deleted item back.
     private func edit(_ id: ItemID, _ change: (inout Item, _ known: (CategoryID) -> Bool) throws -> Void) throws -> Item {
         enum Outcome { case stored(Item), gone(from: CategoryID) }
-        let outcome = try writeLock.withLock { _ throws -> Outcome in
+        let outcome = try exclusively { () throws -> Outcome in
             // Only the item is read: a copy of the whole state here would make the write below copy it again.
             guard var original = state.withLock({ $0.item(id) }) else { throw CatalogError.unknownItem(id) }
             let known = { (category: CategoryID) in self.state.withLock { $0.category(category) != nil } }
@@ -121,11 +140,12 @@ extension CatalogService {
             for _ in 0..<Self.editAttempts {
                 var item = original
                 try change(&item, known)
+                let value = try StoreCoding.encode(item)
                 let replacement = try store.replace(
-                    Self.itemsCollection, key: String(id.rawValue), expected: expected, with: try StoreCoding.encode(item))
+                    Self.itemsCollection, key: String(id.rawValue), expected: expected, with: value
+                ) { state.withLock { $0.upsert(item) } }
                 switch replacement {
                 case .replaced:
-                    state.withLock { $0.upsert(item) }
                     return .stored(item)
                 case .differs(current: nil):
                     state.withLock { $0.remove(id) }
@@ -151,7 +171,7 @@ extension CatalogService {
     /// next free id is persisted with it, unless the shared counter advanced it already (writing it
     /// here could lower it behind another instance's back).
     private func storeNewItem(_ make: (_ known: (CategoryID) -> Bool, _ nextItemID: Int) throws -> Item) throws -> Item {
-        try writeLock.withLock { _ throws -> Item in
+        try exclusively { () throws -> Item in
             let known = { (category: CategoryID) in self.state.withLock { $0.category(category) != nil } }
             let item = try make(known, state.withLock { $0.nextItemID })
             var mutations: [StoreMutation] = [
@@ -161,8 +181,7 @@ extension CatalogService {
                 mutations.append(.put(
                     collection: Self.metaCollection, key: Self.nextItemIDKey, value: Array(String(item.id.rawValue + 1).utf8)))
             }
-            try store.apply(mutations)
-            state.withLock { $0.upsert(item) }
+            try store.apply(mutations) { state.withLock { $0.upsert(item) } }
             return item
         }
     }

@@ -17,7 +17,8 @@ public final class CatalogService: CatalogRepository {
 
     let store: any KeyValueStore
     let state: Mutex<CatalogState>
-    /// Serialises writers so each validates against the state its write will change.
+    /// Serialises writers so each validates against the state its write will change, when this
+    /// instance is the only writer (see `exclusively`); never held across a Redis round trip.
     let writeLock = Mutex(())
     let observers = Mutex<[@Sendable (CatalogChange) -> Void]>([])
     let today: @Sendable () -> CalendarDate
@@ -38,7 +39,7 @@ public final class CatalogService: CatalogRepository {
     /// Replaces the catalog in memory with that of `store` (another instance wrote).
     public func reload(from store: any KeyValueStore) throws {
         let loaded = try Self.load(from: store)
-        writeLock.withLock { _ in state.withLock { $0 = loaded } }
+        state.withLock { $0 = loaded }
     }
 
     static func load(from store: any KeyValueStore) throws -> CatalogState {

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// The durable store: every write is appended to a journal and fsync'd before it returns; once the
@@ -26,6 +27,9 @@ public final class JournalStore: KeyValueStore {
         /// Told how many records wait for the next group commit after each one is queued: a hook
         /// for tests.
         public var queueObserver: (@Sendable (Int) -> Void)?
+        /// How many records may wait on the journal lane (`apply(_:completion:)`); beyond it a
+        /// write is refused at once (`StorageError.laneFull`) rather than queued without bound.
+        public var laneQueueLimit = 4_096
 
         public init(
             directory: String, snapshotThreshold: Int = 8 << 20, maximumRecordSize: Int = 64 << 20,
@@ -49,6 +53,8 @@ public final class JournalStore: KeyValueStore {
     let state: Mutex<State>
     /// Held by the writer committing the queue (or by a snapshot); its waiters form the next group.
     let commitLock = Mutex(())
+    /// The journal lane: one thread that writes and syncs what callers queued without waiting.
+    let lane = DispatchQueue(label: "waypoint.journal-lane")
 
     /// Opens (or creates) the store, loading the snapshot and replaying the journal. A torn tail
     /// is cut and reported in `recovery`; any other damage throws (see `StorageError`) and leaves

@@ -17,6 +17,15 @@ public protocol KeyValueStore: Sendable {
     /// edit made from a stale copy can neither bring back a record deleted meanwhile nor undo
     /// another writer's change. A store shared by several processes must check in the store itself.
     func replace(_ collection: String, key: String, expected: [UInt8], with value: [UInt8]) throws -> Replacement
+    /// `apply`, then `publish` (the caller's update of its copy in memory). A store shared by
+    /// several processes, whose copies also follow the others' writes, runs `publish` only when
+    /// no later write to the store was applied to the copies meanwhile, so a write whose answer
+    /// came late never overwrites a newer one in memory (then the copy holds that newer state).
+    func apply(_ mutations: [StoreMutation], publishing publish: () -> Void) throws
+    /// `replace`, then `publish` when it replaced, as `apply(_:publishing:)` does.
+    func replace(
+        _ collection: String, key: String, expected: [UInt8], with value: [UInt8], publishing publish: () -> Void
+    ) throws -> Replacement
 }
 
 /// What a conditional write found.
@@ -42,6 +51,22 @@ extension KeyValueStore {
         guard current == expected else { return .differs(current: current) }
         try put(collection, key: key, value: value)
         return .replaced
+    }
+}
+
+extension KeyValueStore {
+    /// One writer: its copy follows nothing else, so publishing after the write is always right.
+    public func apply(_ mutations: [StoreMutation], publishing publish: () -> Void) throws {
+        try apply(mutations)
+        publish()
+    }
+
+    public func replace(
+        _ collection: String, key: String, expected: [UInt8], with value: [UInt8], publishing publish: () -> Void
+    ) throws -> Replacement {
+        let replacement = try replace(collection, key: key, expected: expected, with: value)
+        if replacement == .replaced { publish() }
+        return replacement
     }
 }
 

@@ -34,6 +34,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Another open store (in this process or another) holds the directory.
     case locked(path: String)
     case closed
+    /// The journal lane already holds `limit` records waiting to be written: try again shortly.
+    case laneFull(limit: Int)
 
     public var description: String {
         switch self {
@@ -55,6 +57,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): \(operation) failed: \(String(cString: strerror(code))) (errno \(code))"
         case .recordTooLarge(let bytes, let limit):
             "record of \(bytes) bytes exceeds the limit of \(limit) bytes"
+        case .laneFull(let limit):
+            "the journal lane holds \(limit) writes already"
         case .storeFailed(let reason):
             "store refuses writes after an earlier failure: \(reason)"
         case .locked(let path):

@@ -12,14 +12,30 @@ struct PlainValueBuffer<Element: BitwiseCopyable>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private(set) var capacity: Int
     private(set) var count = 0
+    /// False while the values live in memory lent by the caller (`init(lent:)`): then this buffer
+    /// frees nothing, and leaves that memory for its own the first time it grows.
+    private(set) var ownsMemory = true
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
         self.base = .allocate(capacity: self.capacity)
     }
 
+    /// A buffer over `memory`, which its owner keeps valid for as long as this buffer lives (an
+    /// array's room being initialized), so what fits is written in place, without a copy after.
+    init(lent memory: UnsafeMutableBufferPointer<Element>) {
+        if let start = memory.baseAddress, memory.count >= 16 {
+            base = start
+            capacity = memory.count
+            ownsMemory = false
+        } else {
+            capacity = 16
+            base = .allocate(capacity: 16)
+        }
+    }
+
     deinit {
-        base.deallocate()
+        if ownsMemory { base.deallocate() }
     }
 
     @inline(__always)
@@ -95,9 +111,10 @@ struct PlainValueBuffer<Element: BitwiseCopyable>: ~Copyable {
         precondition(newCapacity >= needed && needed >= count, "PlainValueBuffer.grow: the new room does not hold what is needed")
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: count)
-        base.deallocate()
+        if ownsMemory { base.deallocate() }
         base = newBase
         capacity = newCapacity
+        ownsMemory = true
     }
 }
 

@@ -30,6 +30,47 @@ struct Renderer: ~Copyable {
         into output: inout [UInt8]
     ) throws(TemplateError) {
         var buffer = PlainValueBuffer<UInt8>(capacity: 16_384)
+        try render(index, of: program, names: names, strict: strict, data: data, into: &buffer)
+        buffer.copy(to: &output)
+    }
+
+    /// Renders template `index` of `program` into a new array with room for `expectedBytes`: a
+    /// page that fits is written straight into the array's memory, so its bytes are not copied
+    /// again once rendered; one that does not is moved into a larger array once.
+    static func render(
+        _ index: Int, of program: Program, names: [String], strict: Bool, data: borrowing TemplateData,
+        expectedBytes: Int
+    ) throws(TemplateError) -> [UInt8] {
+        var failure: TemplateError?
+        var spilled: [UInt8]?
+        let rendered = [UInt8](unsafeUninitializedCapacity: max(expectedBytes, 16)) { room, initialized in
+            var buffer = PlainValueBuffer<UInt8>(lent: room)
+            do throws(TemplateError) {
+                try render(index, of: program, names: names, strict: strict, data: data, into: &buffer)
+            } catch {
+                failure = error
+                initialized = 0
+                return
+            }
+            if buffer.ownsMemory {
+                // Outgrew the room: the bytes live in the buffer's own memory now.
+                var larger: [UInt8] = []
+                larger.reserveCapacity(buffer.count)
+                buffer.copy(to: &larger)
+                spilled = larger
+                initialized = 0
+            } else {
+                initialized = buffer.count
+            }
+        }
+        if let failure { throw failure }
+        return spilled ?? rendered
+    }
+
+    private static func render(
+        _ index: Int, of program: Program, names: [String], strict: Bool, data: borrowing TemplateData,
+        into buffer: inout PlainValueBuffer<UInt8>
+    ) throws(TemplateError) {
         try program.operations.withUnsafeBufferPointer { operations throws(TemplateError) in
             try program.bytes.withUnsafeBufferPointer { bytes throws(TemplateError) in
                 try program.keyNames.withUnsafeBufferPointer { keyNames throws(TemplateError) in
@@ -45,7 +86,6 @@ struct Renderer: ~Copyable {
                 }
             }
         }
-        buffer.copy(to: &output)
     }
 
     private init(

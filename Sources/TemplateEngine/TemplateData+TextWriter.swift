@@ -57,6 +57,14 @@ extension TemplateData {
         /// them may outlive this call); false, with nothing written, otherwise.
         @inlinable @inline(__always)
         public mutating func append(contentsOf text: String, ifEvery isKept: (UInt8) -> Bool) -> Bool {
+            // Borrowed where the bytes are contiguous (native and small strings, the usual case),
+            // so no copy of the string is made and no reference counted.
+            let kept = text.utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes where !isKept(byte) { return false }
+                append(bytes)
+                return true
+            }
+            if let kept { return kept }
             var text = text
             return text.withUTF8 { bytes in
                 for byte in bytes where !isKept(byte) { return false }

@@ -109,4 +109,13 @@ public struct TemplateLibrary: Sendable {
         }
         try Renderer.render(index, of: program, names: names, strict: configuration.strict, data: data, into: &buffer)
     }
+
+    /// The rendering of `name`, in a new array with room for `expectedBytes`: a page within that is
+    /// rendered in place, with no copy of its bytes after (size it from the pages rendered so far).
+    public func render(_ name: String, _ data: borrowing TemplateData, expectedBytes: Int) throws(TemplateError) -> [UInt8] {
+        guard let index = indices[name] else {
+            throw TemplateError(.unknownTemplate, file: name, line: 0, column: 0, message: "no template named '\(name)'")
+        }
+        return try Renderer.render(index, of: program, names: names, strict: configuration.strict, data: data, expectedBytes: expectedBytes)
+    }
 }

@@ -61,4 +61,12 @@ import Testing
         #expect(accept.quality(of: "deflate") == 0)
         #expect(accept.quality(of: "zstd") == nil)
     }
+
+    /// The values browsers send, taken from a table instead of parsed, hold the entries parsing makes.
+    @Test(arguments: ["gzip", "gzip, deflate", "gzip, deflate, br", "gzip, deflate, br, zstd"])
+    func commonValuesHoldTheEntriesParsingMakes(value: String) {
+        var headers = HTTPHeaders()
+        headers.add("Accept-Encoding", value)
+        #expect(AcceptEncoding(headers) == AcceptEncoding(parsing: value))
+    }
 }

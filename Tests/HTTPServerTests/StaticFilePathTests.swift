@@ -18,4 +18,21 @@ import Testing
     func traversalFormsAreRejected(_ path: String) {
         #expect(StaticFilePath.resolve(path) == .rejected)
     }
+
+    /// The one-pass judgement of plain paths agrees with decoding and splitting, for every path
+    /// of up to five pieces drawn from names, dots, hidden names and separators.
+    @Test func plainPathsAreJudgedAsTheGeneralWayJudgesThem() {
+        let pieces = ["a", "/", ".", "..", "...", ".well-known", ".well-knowns", ".git", "é", "b.css", "//"]
+        var paths = ["/"]
+        for _ in 0..<5 {
+            paths += paths.suffix(2000).flatMap { path in pieces.map { path + $0 } }
+        }
+        var judged = 0
+        for path in paths {
+            guard let plain = StaticFilePath.resolvePlain(path) else { continue }
+            judged += 1
+            #expect(plain == StaticFilePath.resolveDecoding(path), "\(path)")
+        }
+        #expect(judged > 10_000)
+    }
 }

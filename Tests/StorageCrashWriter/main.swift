@@ -2,7 +2,9 @@
 // (is durable). The crash test kills this process with SIGKILL at a random moment and checks that
 // every printed key survived.
 //
-// Usage: StorageCrashWriter <directory> <key-prefix> <writers> <snapshot-threshold-bytes>
+// Usage: StorageCrashWriter <directory> <key-prefix> <writers> <snapshot-threshold-bytes> [lane]
+//        (lane: writes through the journal lane, up to 16 in flight per writer, each printed
+//        from its completion)
 //        StorageCrashWriter bench-open <directory> <entries> <value-bytes>: .ci/bench-snapshot.sh's
 //        measurement (public API only, so an older build's Storage runs it too).
 import Dispatch
@@ -16,7 +18,7 @@ if arguments.count == 5, arguments[1] == "bench-open", let entries = Int(argumen
     benchOpen(directory: arguments[2], entries: entries, valueBytes: size)
     exit(0)
 }
-guard arguments.count == 5, let writers = Int(arguments[3]), let threshold = Int(arguments[4]) else {
+guard arguments.count == 5 || (arguments.count == 6 && arguments[5] == "lane"), let writers = Int(arguments[3]), let threshold = Int(arguments[4]) else {
     print("usage: StorageCrashWriter <directory> <key-prefix> <writers> <snapshot-threshold-bytes>")
     exit(2)
 }
@@ -35,6 +37,36 @@ do {
     Array(String(repeating: key, count: 1 + sequence % 7).utf8)
 }
 
+/// One write(2) per line: lines from concurrent writers never interleave on a pipe.
+@Sendable func acknowledge(_ key: String, _ sequence: Int) {
+    let line = Array("\(key) \(sequence)\n".utf8)
+    _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+}
+
+if arguments.count == 6 {
+    DispatchQueue.concurrentPerform(iterations: writers) { writer in
+        let inFlight = DispatchSemaphore(value: 16)
+        for sequence in 0..<100_000 {
+            let key = "\(prefix)-\(writer)-\(sequence)"
+            inFlight.wait()
+            do {
+                try store.apply([.put(collection: "crash", key: key, value: value(for: key, sequence: sequence))]) { error in
+                    if let error {
+                        print("write failed: \(error)")
+                        exit(1)
+                    }
+                    acknowledge(key, sequence)
+                    inFlight.signal()
+                }
+            } catch {
+                print("write refused: \(error)")
+                exit(1)
+            }
+        }
+    }
+    while true { sleep(1) }
+}
+
 DispatchQueue.concurrentPerform(iterations: writers) { writer in
     for sequence in 0..<100_000 {
         let key = "\(prefix)-\(writer)-\(sequence)"
@@ -44,9 +76,7 @@ DispatchQueue.concurrentPerform(iterations: writers) { writer in
             print("write failed: \(error)")
             exit(1)
         }
-        // One write(2) per line: lines from concurrent writers never interleave on a pipe.
-        let line = Array("\(key) \(sequence)\n".utf8)
-        _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        acknowledge(key, sequence)
     }
 }
 exit(0)

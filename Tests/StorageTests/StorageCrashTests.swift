@@ -16,17 +16,21 @@ struct StorageCrashTests {
             .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "StorageCrashWriter"
     }
 
-    @Test(.timeLimit(.minutes(2)))
-    func acknowledgedWritesSurviveSIGKILL() throws {
+    /// Blocking writers (20 rounds), and writers on the journal lane, whose acknowledgement is
+    /// their completion (5 rounds: the same code path but the lane's).
+    @Test(.timeLimit(.minutes(2)), arguments: [false, true])
+    func acknowledgedWritesSurviveSIGKILL(throughTheLane: Bool) throws {
         let directory = TemporaryDirectory()
         let writer = Self.writerPath
         try #require(FileManager.default.isExecutableFile(atPath: writer), "build StorageCrashWriter first: \(writer)")
         var acknowledged: [String: Int] = [:]
         var cuts = 0
 
-        for round in 0..<Self.rounds {
+        let rounds = throughTheLane ? 5 : Self.rounds
+        for round in 0..<rounds {
             let target = Int.random(in: 1...120)
-            let lines = try runAndKill(writer, directory: directory.path, prefix: "r\(round)", after: target)
+            let lines = try runAndKill(
+                writer, directory: directory.path, prefix: "r\(round)", after: target, lane: throughTheLane)
             #expect(lines.count >= target)
             for line in lines {
                 let parts = line.split(separator: " ")
@@ -46,16 +50,16 @@ struct StorageCrashTests {
             }
             store.close()
         }
-        #expect(acknowledged.count >= Self.rounds)
-        print("crash test: \(acknowledged.count) acknowledged writes over \(Self.rounds) rounds, \(cuts) torn tails cut")
+        #expect(acknowledged.count >= rounds)
+        print("crash test: \(acknowledged.count) acknowledged writes over \(rounds) rounds, \(cuts) torn tails cut")
     }
 
     /// Starts the writer, reads acknowledgements until `count` arrived (plus a random pause), kills
     /// it, then drains whatever it acknowledged before dying.
-    func runAndKill(_ writer: String, directory: String, prefix: String, after count: Int) throws -> [String] {
+    func runAndKill(_ writer: String, directory: String, prefix: String, after count: Int, lane: Bool = false) throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: writer)
-        process.arguments = [directory, prefix, "3", "8192"]
+        process.arguments = [directory, prefix, "3", "8192"] + (lane ? ["lane"] : [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -202,4 +202,30 @@ import TemplateEngine
         ]
         #expect(try render("page", data) == (try library.render("page", tree)))
     }
+
+    /// A page rendered into a new array is the same whether it fits the room it was given (written
+    /// in place) or outgrows it (moved once), at every size around the page's own.
+    @Test func renderingIntoANewArrayMatchesAppendingAtEverySize() throws {
+        var data = TemplateData()
+        data.setRoot { data in
+            data.add("title", "Café <menu>")
+            data.add("rows", objects: Array(repeating: rows, count: 40).flatMap { $0 }) { data, row in
+                data.add("title", row.title)
+                data.add("href", row.href)
+                data.add("isSelected", row.isSelected)
+            }
+            data.add("count", 42)
+            data.add("detail", object: { data in data.add("note", "a note") })
+            data.addNull("missing")
+            data.add("tags", strings: ["x", "<y>"])
+            data.add("raw", "<b>bold</b>")
+        }
+        let appended = try render("page", data)
+        let size = appended.utf8.count
+        for expected in [0, 1, 16, size / 2, size - 1, size, size + 1, 4 * size] {
+            let bytes = try library.render("page", data, expectedBytes: expected)
+            #expect(String(decoding: bytes, as: UTF8.self) == appended, "room for \(expected) of \(size) bytes")
+        }
+        #expect(throws: TemplateError.self) { try library.render("no such page", data, expectedBytes: 64) }
+    }
 }

@@ -59,3 +59,68 @@ struct HashingLaneTests {
         #expect(answer.location == "/forgot-password/sent")
     }
 }
+
+/// A session's requests wait for its form in the session's bounded queue, holding no thread: a
+/// sign-in waiting for the hashing lane keeps its session's turn, the session's pages wait behind
+/// it and then show the signed-in page, and one more page than the queue holds is 503 at once.
+struct SessionQueueBoundTests {
+    @Test func pagesOfASessionWaitForItsSignInAndBeyondTheQueueAre503() throws {
+        var options = HashingLaneTests.options
+        options.sessionQueueLimit = 2
+        let app = try TestApp(options: options)
+        let gate = HashingLaneTests.Gate()
+        defer { gate.release() }
+        let lane = app.application.hashingLane
+        #expect(lane.trySubmit { gate.hold() })
+        while lane.queueDepth > 0 { usleep(1000) }
+
+        let browser = app.client()
+        let token = try #require(try browser.get("/login").csrfToken)
+        let cookies = browser.cookies
+        let id = try #require(browser.sessionCookie)
+        let session = try #require(app.application.archive.sessions.allSessions().first { $0.id == id })
+        let port = app.port
+        // Threads of their own: each client blocks on its answer (a pool could run out of threads).
+        let group = DispatchGroup()
+        let run = { (body: @escaping @Sendable () -> Void) in
+            group.enter()
+            Thread {
+                body()
+                group.leave()
+            }.start()
+        }
+        let signIn = Mutex<Int?>(nil)
+        run {
+            let client = WebClient(port: port)
+            client.cookies = cookies
+            let answer = try? client.post("/login", form: [("csrfToken", token), ("username", "demo"), ("password", "demo-password")])
+            signIn.withLock { $0 = answer?.status }
+        }
+        // The sign-in waits for the lane, holding its session's turn.
+        while lane.queueDepth < 1 { usleep(1000) }
+        let pages = Mutex<[(status: Int, signedIn: Bool)]>([])
+        for _ in 0..<2 {
+            run {
+                let client = WebClient(port: port)
+                client.cookies = cookies
+                let page = try? client.get("/library/category-1")
+                pages.withLock { $0.append((page?.status ?? 0, page?.text.contains("Signed in as") ?? false)) }
+            }
+        }
+        while session.queue.waitingCount < 2 { usleep(1000) }
+        let extra = WebClient(port: port)
+        extra.cookies = cookies
+        let refused = try extra.get("/library/category-1")
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") != nil)
+        #expect(pages.withLock { $0.isEmpty })
+
+        gate.release()
+        #expect(group.wait(timeout: .now() + 10) == .success)
+        #expect(signIn.withLock { $0 } == 303)
+        let answered = pages.withLock { $0 }
+        #expect(answered.count == 2)
+        // They ran after the sign-in, in the session it signed in.
+        #expect(answered.allSatisfy { $0.status == 200 && $0.signedIn })
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import RedisClient
 import Testing
 import TestSupport
@@ -70,5 +71,22 @@ final class ParkedRequestTests {
         browser.port = second.port
         let answer = try browser.post("/login", form: [("csrfToken", token), ("username", "demo"), ("password", "demo-password")])
         #expect(answer.status == 303)
+    }
+
+    @Test func anotherInstancesEditIsAppliedOnTheLoopFromTheChangeLog() throws {
+        var options = TestApp.defaultOptions
+        (options.saveInterval, options.mailSweepInterval) = (.seconds(3600), .seconds(3600))
+        (options.sharedDataCheckInterval, options.sharesLiveEvents) = (.seconds(3600), false)
+        let (writer, reader) = (try apps.instance(options: options), try apps.instance(options: options))
+        _ = try loopConnected(reader)
+        let browser = reader.client()
+        #expect(try browser.get("/library/category-1/items/3").status == 200)
+        _ = try writer.application.services.catalog.updateItem(ItemID(3), with: ItemDraft(title: "Edited on the writer", subtitle: ""))
+
+        let pool = try #require(reader.application.services.redisStore?.pool)
+        let before = pool.roundTrips
+        let page = try browser.get("/library/category-1/items/3")
+        #expect(page.text.contains("Edited on the writer"))
+        #expect(pool.roundTrips == before, "caught up on the loop, without a blocking round trip on a worker")
     }
 }

@@ -1,3 +1,4 @@
+import Sessions
 import Testing
 @testable import Web
 

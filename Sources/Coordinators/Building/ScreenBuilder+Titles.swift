@@ -5,7 +5,9 @@ extension ScreenBuilder {
     /// What links, breadcrumbs and the document title call each screen: the title its route
     /// declares, else one made from the data (a category's name, an item's title, a flow step).
     func title(of route: AppRoute) -> String {
-        if let title = route.declared.pattern.title { return title }
+        // The Library's own titles ask its declaration first: asked once, not here and there again.
+        if case .library(let libraryRoute) = route { return title(of: libraryRoute) }
+        if let title = route.declaredTitle { return title }
         switch route {
         case .library(let libraryRoute): return title(of: libraryRoute)
         case .flow(let flowRoute): return Self.title(of: flowRoute)
@@ -16,7 +18,7 @@ extension ScreenBuilder {
 
     func title(of route: LibraryRoute) -> String {
         let catalog = dependencies.catalog
-        if let title = AppRoute.library(route).declared.pattern.title { return title }
+        if let title = AppRoute.library(route).declaredTitle { return title }
         switch route {
         case .category(let category, let page):
             let name = catalog.category(category)?.name ?? category.rawValue

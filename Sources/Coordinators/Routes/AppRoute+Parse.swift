@@ -15,19 +15,13 @@ extension AppRoute {
     /// The route a request names, with the label its declaration gives it for metrics and logs
     /// (`/library/{category}`) and whether its path must stay out of logs (a reset token).
     public static func parseLabeled(path: String, query: String? = nil) -> (route: AppRoute, label: String, hidesPath: Bool)? {
-        guard path.hasPrefix("/") else { return nil }
-        if path == "/" { return declarations.first.map { (.root, $0.label, false) } }
-        // Split on the bytes: `/` is ASCII, and a split by Character would walk grapheme clusters.
-        let raw = path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .map { Substring($0) }
-        // No empty, `.` or `..` segment; checked on bytes, as this runs for every request.
-        guard raw.allSatisfy({ !$0.isEmpty && !($0.utf8.count <= 2 && $0.utf8.allSatisfy { $0 == UInt8(ascii: ".") }) })
-        else { return nil }
-        // Each segment's spelling as a fixed word, decoded once for every declaration to compare.
-        let words = raw.map(word)
-        for declaration in declarations where declaration.segments.count == raw.count {
-            if let route = declaration.match(raw, words: words, query: query) {
-                return (route, declaration.label, declaration.segments.contains(.token))
+        guard path.utf8.first == UInt8(ascii: "/") else { return nil }
+        if path.utf8.count == 1 { return declarations.first.map { (.root, $0.label, false) } }
+        guard let path = PathSegments(path) else { return nil }
+        guard path.raw.count < declarationsBySegmentCount.count else { return nil }
+        for declaration in declarationsBySegmentCount[path.raw.count] {
+            if let route = declaration.match(path, query: query) {
+                return (route, declaration.label, declaration.hidesPath)
             }
         }
         return nil
@@ -74,12 +68,19 @@ extension AccountRoute {
 extension RouteDeclaration {
     /// The route `raw` names under this pattern, or nil. Fixed words are compared first, so only
     /// the declaration that matches decodes the values.
-    func match(_ raw: [Substring], words: [Substring?], query: String?) -> AppRoute? {
-        for (index, segment) in segments.enumerated() {
-            switch segment {
-            case .word(let word): guard let spelled = words[index], spelled == word else { return nil }
-            case .reserved(let word): guard raw[index] == word else { return nil }
-            case .category, .item, .token: continue
+    func match(_ path: PathSegments, query: String?) -> AppRoute? {
+        let raw = path.raw
+        let words = path.words
+        // Fingerprints first: they refuse the declarations that differ in any fixed word without
+        // reading a byte. Then the words themselves, so a match never rests on a fingerprint.
+        for fixed in fixedWords.indices where path.fingerprints[fixedWords[fixed].index] != fixedWords[fixed].fingerprint {
+            return nil
+        }
+        for fixed in fixedWords {
+            if fixed.isReserved {
+                guard raw[fixed.index] == fixed.word else { return nil }
+            } else {
+                guard let word = words[fixed.index], word == fixed.word else { return nil }
             }
         }
         var values = RouteValues()
@@ -92,7 +93,7 @@ extension RouteDeclaration {
                 values.slug = slug
             case .item:
                 // Only the digits `print()` makes (no `+`, no leading zeros); Web redirects other escapes.
-                guard let digits = words[index], let number = Int(digits), String(number) == digits else { return nil }
+                guard let digits = words[index], let number = canonicalDecimal(digits) else { return nil }
                 values.number = number
             case .token:
                 guard let token = URLComponentCoding.decode(raw[index]), !token.isEmpty else { return nil }
@@ -109,5 +110,26 @@ extension RouteDeclaration {
             break
         }
         return pattern.make(values)
+    }
+}
+
+extension RouteDeclaration {
+    /// The number `digits` spells as `String(number)` would (an optional `-`, no `+`, no leading
+    /// zeros), or nil: the only spelling of an item's number that names it.
+    func canonicalDecimal(_ digits: Substring) -> Int? {
+        var bytes = digits.utf8[...]
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { bytes = bytes.dropFirst() }
+        guard let first = bytes.first, first != UInt8(ascii: "0") || (bytes.count == 1 && !negative) else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard byte &- UInt8(ascii: "0") < 10 else { return nil }
+            let digit = Int(byte &- UInt8(ascii: "0"))
+            let (shifted, overflowMultiply) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowAdd) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            guard !overflowMultiply, !overflowAdd else { return nil }
+            value = next
+        }
+        return value
     }
 }

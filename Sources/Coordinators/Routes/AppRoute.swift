@@ -45,6 +45,13 @@ public enum AppRoute: Hashable, Sendable {
         ([URLs.Root.pattern, URLs.Inspector.pattern] + LibraryRoute.URLs.all + FlowRoute.URLs.all + ScreenTabRoute.URLs.all + AccountRoute.URLs.all)
         .map(RouteDeclaration.init)
 
+    /// `declarations` grouped by how many path segments they have, in the same order: a path is
+    /// tried only against those of its own length.
+    static let declarationsBySegmentCount: [[RouteDeclaration]] = {
+        let longest = declarations.map(\.segments.count).max() ?? 0
+        return (0...longest).map { count in declarations.filter { $0.segments.count == count } }
+    }()
+
     /// This route's declaration and the values its URL holds.
     public var declared: DeclaredRoute {
         var capture = DeclarationCapture()
@@ -52,6 +59,13 @@ public enum AppRoute: Hashable, Sendable {
         // Every case declares itself, so the capture always holds one.
         guard let declared = capture.declared else { preconditionFailure("\(self) declares no URL") }
         return declared
+    }
+
+    /// The title this route's declaration gives its screen, if the data does not decide it.
+    var declaredTitle: String? {
+        var capture = DeclaredTitleCapture()
+        declare(to: &capture)
+        return capture.title
     }
 
     /// The one switch from a case to its declaration, with the values its URL holds.

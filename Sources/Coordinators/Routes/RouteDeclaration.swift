@@ -75,6 +75,19 @@ final class RouteDeclaration: Sendable {
     let segments: [RouteSegment]
     /// `.page` or `.next` when the page's query is read.
     let query: RoutePiece?
+    /// `pattern.hidesPath`, worked out once.
+    let hidesPath: Bool
+    /// The fixed words among `segments`, as the parser compares them first.
+    let fixedWords: [FixedWord]
+
+    /// A fixed word at a segment's position, with its fingerprint for a quick refusal.
+    struct FixedWord {
+        let index: Int
+        let word: String
+        let fingerprint: UInt64
+        /// Matched only as written (`settings`), not in any percent-spelling.
+        let isReserved: Bool
+    }
 
     init(_ pattern: RoutePattern) {
         self.pattern = pattern
@@ -109,6 +122,16 @@ final class RouteDeclaration: Sendable {
         endWord()
         self.segments = segments
         self.query = query
+        hidesPath = pattern.hidesPath
+        fixedWords = segments.enumerated().compactMap { index, segment in
+            switch segment {
+            case .word(let word):
+                FixedWord(index: index, word: word, fingerprint: PathSegments.fingerprint(of: word.utf8), isReserved: false)
+            case .reserved(let word):
+                FixedWord(index: index, word: word, fingerprint: PathSegments.fingerprint(of: word.utf8), isReserved: true)
+            case .category, .item, .token: nil
+            }
+        }
     }
 }
 
@@ -219,5 +242,15 @@ struct DeclarationCapture: RouteVisitor {
 
     mutating func visit<URL: RouteURL>(_ url: URL.Type, _ values: RouteValues) {
         declared = DeclaredRoute(pattern: URL.pattern, values: values)
+    }
+}
+
+/// Keeps only the title a route's declaration gives, for titles asked several times a page
+/// without copying the whole declaration out.
+struct DeclaredTitleCapture: RouteVisitor {
+    var title: String?
+
+    mutating func visit<URL: RouteURL>(_ url: URL.Type, _ values: RouteValues) {
+        title = URL.pattern.title
     }
 }

@@ -85,12 +85,10 @@ struct RouteWriter<Output: RouteOutput & ~Copyable>: ~Copyable {
     /// they are nested.
     @inlinable
     mutating func append(component value: String) {
-        guard !value.isEmpty else { return }
+        // One pass for the usual value (a slug, a token): no dot, nothing to escape.
+        if output.append(contentsOf: value, ifEvery: URLComponentCoding.isUnreservedOtherThanDot) { return }
         let dot = UInt8(ascii: ".")
-        let onlyDots = value.utf8.first == dot && value.utf8.allSatisfy { $0 == dot }
-        if !onlyDots && output.append(contentsOf: value, ifEvery: URLComponentCoding.isUnreserved) {
-            return
-        }
+        let onlyDots = value.utf8.allSatisfy { $0 == dot }
         for byte in value.utf8 {
             if URLComponentCoding.isUnreserved(byte) && !onlyDots {
                 output.append(byte)

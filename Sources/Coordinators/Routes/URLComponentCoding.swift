@@ -22,6 +22,14 @@ enum URLComponentCoding {
         return (bits &>> UInt64(byte & 63)) & 1 != 0
     }
 
+    /// Unreserved and not `.`: the bytes a component is copied whole for in one pass. A value with
+    /// a dot takes the byte-by-byte way, which also sees whether it is only dots.
+    @inlinable
+    static func isUnreservedOtherThanDot(_ byte: UInt8) -> Bool {
+        let bits: UInt64 = byte < 64 ? 0x03FF_2000_0000_0000 : byte < 128 ? 0x47FF_FFFE_87FF_FFFE : 0
+        return (bits &>> UInt64(byte & 63)) & 1 != 0
+    }
+
     @inlinable
     static func hexDigit(_ nibble: UInt8) -> UInt8 {
         Hex.digit(nibble)

@@ -18,6 +18,10 @@ struct StaticFile: Sendable {
     var lastModified: String
     /// The gzip-coded contents, made once when the file is cached (see `withGzipRepresentation`).
     var gzipped: [UInt8]? = nil
+    /// The response headers of each representation, made once when the file is cached (see
+    /// `withHeaders`); nil for a file served without the cache, whose headers are made per request.
+    var identityHeaders: StaticFileHeaders? = nil
+    var gzipHeaders: StaticFileHeaders? = nil
 
     /// The identity of a regular file at `path` (following symlinks), or nil for anything else.
     static func identity(of path: String) -> Identity? {

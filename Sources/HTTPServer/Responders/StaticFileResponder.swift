@@ -75,29 +75,23 @@ public struct StaticFileResponder: HTTPResponder {
     private func response(for request: HTTPRequest, file: StaticFile) -> HTTPResponse {
         // Text files come as gzip or plain: which one follows Accept-Encoding, and each has its own ETag.
         let choice = file.isCompressible ? encodingChoice(for: request, file: file) : .identity
-        var headers: HTTPHeaders = [:]
-        headers.add("ETag", choice == .gzip ? file.gzipETag : file.etag)
-        headers.add("Last-Modified", file.lastModified)
-        headers.add("Cache-Control", configuration.cacheControl)
-        if file.isCompressible { headers.add("Vary", "Accept-Encoding") }
-        // The type is the one the file's name implies; a browser must not guess another.
-        headers.add("X-Content-Type-Options", "nosniff")
         guard request.method == .get || request.method == .head else {
             var response = refusal(.methodNotAllowed, reason: "Files can only be read (GET or HEAD).")
             response.headers.set("Allow", "GET, HEAD")
             return response
         }
+        let gzip = choice == .gzip
+        let headers = (gzip ? file.gzipHeaders : file.identityHeaders)
+            ?? file.headers(gzip: gzip, cacheControl: configuration.cacheControl)
         if isNotModified(request, file: file) {
-            return HTTPResponse(status: .notModified, headers: headers)
+            return HTTPResponse(status: .notModified, headers: headers.notModified)
         }
-        headers.add("Content-Type", file.contentType)
         switch choice {
         case .identity:
-            return HTTPResponse(status: .ok, headers: headers, body: file.contents)
+            return HTTPResponse(status: .ok, headers: headers.ok, body: file.contents)
         case .gzip:
-            headers.add("Content-Encoding", "gzip")
             // Only a file under 1 KiB has no coded copy kept: it is coded per request, at little cost.
-            return HTTPResponse(status: .ok, headers: headers, body: file.gzipped ?? Gzip.compress(file.contents))
+            return HTTPResponse(status: .ok, headers: headers.ok, body: file.gzipped ?? Gzip.compress(file.contents))
         case .notAcceptable:
             var response = refusal(
                 .notAcceptable, reason: "This file is available as gzip or uncoded, and the request refuses both.")
@@ -148,7 +142,7 @@ public struct StaticFileResponder: HTTPResponder {
               let file = StaticFile.load(path: resolved, identity: identity)
         else { return nil }
         guard identity.size <= configuration.maxCachedFileBytes else { return file }
-        let cached = file.withGzipRepresentation()
+        let cached = file.withGzipRepresentation().withHeaders(cacheControl: configuration.cacheControl)
         cache.store(cached, for: relative)
         return cached
     }

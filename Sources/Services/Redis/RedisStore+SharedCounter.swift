@@ -13,7 +13,14 @@ extension RedisStore: SharedCounter {
         """
 
     public func takeNext(collection: String, key: String, atLeast floor: Int) throws -> Int {
-        let reply = try pool.send(RedisCommand("EVAL", Self.takeNextScript, "1", hashKey(collection), key, String(floor)))
+        try number(from: try pool.send(takeNextCommand(collection: collection, key: key, atLeast: floor)))
+    }
+
+    func takeNextCommand(collection: String, key: String, atLeast floor: Int) -> RedisCommand {
+        RedisCommand("EVAL", Self.takeNextScript, "1", hashKey(collection), key, String(floor))
+    }
+
+    func number(from reply: RESPValue) throws -> Int {
         guard let number = reply.integer else { throw RedisError.server("the counter script answered \(reply)") }
         return Int(number)
     }

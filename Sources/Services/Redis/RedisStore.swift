@@ -31,15 +31,25 @@ public final class RedisStore: KeyValueStore, SharedIndex {
     /// (reset tokens, users' tabs) are read from Redis when needed, so their frequent writes cost
     /// no reloads. Nil: every write raises it.
     let cachedCollections: Set<String>?
+    /// How many writes the change log keeps: an instance further behind reloads everything.
+    public let changeLogCapacity: Int
+    /// A write whose logged mutations are larger (a seed, an import) is not logged: the gap it
+    /// leaves in the log makes the other instances reload, which costs less than reading it.
+    static let largestLoggedPayload = 256 << 10
 
-    public init(pool: RedisPool, prefix: String = "waypoint:", cachedCollections: Set<String>? = nil) {
+    public init(
+        pool: RedisPool, prefix: String = "waypoint:", cachedCollections: Set<String>? = nil, changeLogCapacity: Int = 1_000
+    ) {
         self.pool = pool
         self.prefix = prefix
         self.cachedCollections = cachedCollections
+        self.changeLogCapacity = max(1, changeLogCapacity)
     }
 
     func hashKey(_ collection: String) -> String { prefix + "c:" + collection }
     var versionKey: String { prefix + "version" }
+    /// The change log: a list of the latest writes to cached collections, oldest first.
+    var changeLogKey: String { prefix + "changes" }
 
     public func get(_ collection: String, key: String) -> [UInt8]? {
         (try? pool.send(RedisCommand("HGET", hashKey(collection), key)))?.bytes
@@ -55,7 +65,22 @@ public final class RedisStore: KeyValueStore, SharedIndex {
     }
 
     public func apply(_ mutations: [StoreMutation]) throws {
-        guard !mutations.isEmpty else { return }
+        try apply(mutations, publishing: {})
+    }
+
+    public func apply(_ mutations: [StoreMutation], publishing publish: () -> Void) throws {
+        guard !mutations.isEmpty else { return publish() }
+        let transaction = transaction(mutations)
+        try finish(transaction, replies: try pool.pipeline(transaction.commands), publishing: publish)
+    }
+
+    /// A write as one MULTI … EXEC, and whether it raises the version.
+    struct Transaction: Sendable {
+        let commands: [RedisCommand]
+        let raisesVersion: Bool
+    }
+
+    func transaction(_ mutations: [StoreMutation]) -> Transaction {
         var commands = [RedisCommand("MULTI")]
         for mutation in mutations {
             switch mutation {
@@ -65,26 +90,58 @@ public final class RedisStore: KeyValueStore, SharedIndex {
                 commands.append(RedisCommand("HDEL", hashKey(collection), key))
             }
         }
-        let raisesVersion = mutations.contains { self.raisesVersion(writing: $0.collection) }
-        if raisesVersion { commands.append(RedisCommand("INCR", versionKey)) }
+        let logged = mutations.filter { self.raisesVersion(writing: $0.collection) }
+        if !logged.isEmpty { commands.append(raiseVersionCommand(logging: logged)) }
         commands.append(RedisCommand("EXEC"))
-        let replies = try pool.pipeline(commands)
+        return Transaction(commands: commands, raisesVersion: !logged.isEmpty)
+    }
+
+    /// Reads the transaction's replies, then publishes (see `noteOwnWrite`).
+    func finish(_ transaction: Transaction, replies: [RESPValue], publishing publish: () -> Void) throws {
         guard let results = replies.last?.array else {
             throw RedisError.server(replies.compactMap(\.errorMessage).first ?? "the transaction was not executed")
         }
         if let failure = results.compactMap(\.errorMessage).first { throw RedisError.server(failure) }
-        if raisesVersion {
+        if transaction.raisesVersion {
             guard let version = results.last?.integer else { throw RedisError.server("the transaction did not raise the version") }
-            noteOwnWrite(version)
+            noteOwnWrite(version, publishing: publish)
+        } else {
+            publish()
         }
     }
 
-    /// Compares and sets in one script: Redis runs it whole, so no instance writes in between.
+    /// Raises the version and logs the write under the version it produced, trimming the log to
+    /// its capacity, in one script (inside the write's MULTI): the log's order is the versions'.
+    static let logScript = """
+        local version = redis.call('INCR', KEYS[1])
+        redis.call('RPUSH', KEYS[2], version .. '\\n' .. ARGV[1])
+        redis.call('LTRIM', KEYS[2], -tonumber(ARGV[2]), -1)
+        return version
+        """
+
+    /// The command of a write to cached collections that raises the version: logged with its
+    /// mutations, unless they are too large to be worth reading back (then a plain INCR).
+    func raiseVersionCommand(logging mutations: [StoreMutation]) -> RedisCommand {
+        let payload = ChangeLogEntry.payload(mutations)
+        guard payload.count <= Self.largestLoggedPayload else { return RedisCommand("INCR", versionKey) }
+        return RedisCommand("EVAL", [
+            Array(Self.logScript.utf8), Array("2".utf8), Array(versionKey.utf8), Array(changeLogKey.utf8),
+            payload, Array(String(changeLogCapacity).utf8),
+        ])
+    }
+
+    /// Compares and sets in one script: Redis runs it whole, so no instance writes in between. A
+    /// write to a cached collection raises the version and is logged as `logScript` does.
     static let replaceScript = """
         local current = redis.call('HGET', KEYS[1], ARGV[1])
         if current == ARGV[2] then
             redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
-            if ARGV[4] == '1' then return {1, redis.call('INCR', KEYS[2])} end
+            if ARGV[4] == '1' then
+                local version = redis.call('INCR', KEYS[2])
+                redis.call('RPUSH', KEYS[3], version .. '\\n' .. ARGV[5])
+                redis.call('LTRIM', KEYS[3], -tonumber(ARGV[6]), -1)
+                return {1, version}
+            end
             return {1}
         end
         if current then return {0, current} end
@@ -92,16 +149,38 @@ public final class RedisStore: KeyValueStore, SharedIndex {
         """
 
     public func replace(_ collection: String, key: String, expected: [UInt8], with value: [UInt8]) throws -> Replacement {
-        let reply = try pool.send(RedisCommand("EVAL", [
-            Array(Self.replaceScript.utf8), Array("2".utf8), Array(hashKey(collection).utf8), Array(versionKey.utf8),
-            Array(key.utf8), expected, value, Array((raisesVersion(writing: collection) ? "1" : "0").utf8),
-        ]))
+        try replace(collection, key: key, expected: expected, with: value, publishing: {})
+    }
+
+    public func replace(
+        _ collection: String, key: String, expected: [UInt8], with value: [UInt8], publishing publish: () -> Void
+    ) throws -> Replacement {
+        let command = replaceCommand(collection, key: key, expected: expected, with: value)
+        return try replacement(from: try pool.send(command), publishing: publish)
+    }
+
+    func replaceCommand(_ collection: String, key: String, expected: [UInt8], with value: [UInt8]) -> RedisCommand {
+        let raises = raisesVersion(writing: collection)
+        let payload = raises ? ChangeLogEntry.payload([.put(collection: collection, key: key, value: value)]) : []
+        return RedisCommand("EVAL", [
+            Array(Self.replaceScript.utf8), Array("3".utf8), Array(hashKey(collection).utf8), Array(versionKey.utf8),
+            Array(changeLogKey.utf8), Array(key.utf8), expected, value, Array((raises ? "1" : "0").utf8),
+            payload, Array(String(changeLogCapacity).utf8),
+        ])
+    }
+
+    /// What the replace script's reply says, publishing when it replaced (see `noteOwnWrite`).
+    func replacement(from reply: RESPValue, publishing publish: () -> Void) throws -> Replacement {
         if let message = reply.errorMessage { throw RedisError.server(message) }
         guard let results = reply.array, let outcome = results.first?.integer else {
             throw RedisError.server("the replace script answered \(reply)")
         }
         guard outcome == 1 else { return .differs(current: results.dropFirst().first?.bytes) }
-        if let version = results.dropFirst().first?.integer { noteOwnWrite(version) }
+        if let version = results.dropFirst().first?.integer {
+            noteOwnWrite(version, publishing: publish)
+        } else {
+            publish()
+        }
         return .replaced
     }
 
@@ -110,11 +189,23 @@ public final class RedisStore: KeyValueStore, SharedIndex {
     }
 
     /// Its own write raised the version to `version`: still current, unless another instance wrote
-    /// in between (then the next synchronization reloads).
-    private func noteOwnWrite(_ version: Int64) {
+    /// in between (then the next synchronization applies the writes in between, this one's entry
+    /// included). `publish` runs under the same lock as `applying`, and only when the copies do
+    /// not reflect `version` yet: if they do, a synchronization applied this write's entry and
+    /// maybe later ones to the same data, which publishing this write now would undo.
+    private func noteOwnWrite(_ version: Int64, publishing publish: () -> Void) {
         knownVersion.withLock { known in
+            guard known < version else { return }
+            publish()
             if known == version - 1 { known = version }
         }
+    }
+
+    /// Runs `apply` (bringing the copies in memory up to date) with the version they reflect, under
+    /// the lock that orders it with this instance's own writes being published; `apply` returns the
+    /// version the copies reflect now (nothing in it may wait for I/O).
+    public func applying(_ apply: (_ known: Int64) throws -> Int64) rethrows {
+        try knownVersion.withLock { known in known = try apply(known) }
     }
 
     /// The shared version: changes with every write by any instance.
@@ -159,6 +250,43 @@ public final class RedisStore: KeyValueStore, SharedIndex {
     /// Records that the services now reflect `version`.
     public func noteSynchronized(_ version: Int64) {
         knownVersion.withLock { $0 = version }
+    }
+
+    /// The version this instance's services reflect (-1 before the first synchronization).
+    public var synchronizedVersion: Int64 {
+        knownVersion.withLock { $0 }
+    }
+
+    /// The writes after `known` up to at least `current`, in version order, from the change log;
+    /// nil when the log cannot tell them all (too far behind, trimmed, or a write that was not
+    /// logged): then only a whole reload can. One LRANGE of about `current - known` elements.
+    public func changes(after known: Int64, through current: Int64) throws -> [ChangeLogEntry]? {
+        guard let command = changesCommand(after: known, through: current) else { return nil }
+        return try changes(after: known, through: current, from: try pool.send(command))
+    }
+
+    /// The LRANGE that reads the log's entries after `known`, for a caller that sends it itself
+    /// (on its event loop); nil when the log cannot hold them all.
+    public func changesCommand(after known: Int64, through current: Int64) -> RedisCommand? {
+        guard known >= 0, current > known, current - known <= Int64(changeLogCapacity) else { return nil }
+        // A few more than needed: writes made since `current` was read push the wanted ones back.
+        let count = Int(current - known) + 16
+        return RedisCommand("LRANGE", changeLogKey, String(-count), "-1")
+    }
+
+    /// The entries after `known` in a reply to `changesCommand`; nil unless they run without a
+    /// gap from `known + 1` to at least `current`.
+    public func changes(after known: Int64, through current: Int64, from reply: RESPValue) throws -> [ChangeLogEntry]? {
+        if let message = reply.errorMessage { throw RedisError.server(message) }
+        var entries: [ChangeLogEntry] = []
+        for element in reply.array ?? [] {
+            guard let bytes = element.bytes, let entry = ChangeLogEntry(element: bytes) else { return nil }
+            guard entry.version > known else { continue }
+            guard entry.version == (entries.last?.version ?? known) + 1 else { return nil }
+            entries.append(entry)
+        }
+        guard let last = entries.last, last.version >= current else { return nil }
+        return entries
     }
 
     func fetchAll(_ collection: String) throws -> [String: [UInt8]] {

@@ -6,6 +6,7 @@ import Foundation
 import HTTPServer
 import Log
 import Services
+import Sessions
 import Storage
 import Synchronization
 
@@ -20,6 +21,13 @@ public final class Application: Sendable {
         public var maxSignedInSessions: Int
         /// Visitors' sessions kept at most, apart from the signed-in ones, which they never push out.
         public var maxVisitorSessions: Int
+        /// How long a visitor's session lives without a request (signed-in ones: `sessionIdleTimeout`).
+        public var visitorIdleTimeout: Duration = .seconds(24 * 3600)
+        /// With Redis: visitors' sessions kept at most across all instances; beyond it the least
+        /// recently used go, never a signed-in session.
+        public var maxSharedVisitorSessions: Int = 200_000
+        /// Requests of one session that may wait behind the one being served; beyond it 503.
+        public var sessionQueueLimit: Int = 16
         /// How many new visitor sessions one client address may start; beyond it pages are served
         /// without a session.
         public var visitorAdmission: VisitorAdmission.Configuration

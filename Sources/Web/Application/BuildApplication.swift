@@ -10,6 +10,7 @@ import Log
 import Models
 import RedisClient
 import Services
+import Sessions
 import Storage
 import ViewModels
 
@@ -97,12 +98,18 @@ private func assemble(
         now: { Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)) },
         isDevelopment: configuration.isDevelopment, onNavigationEvent: metrics.navigationEvents.increment)
     let (timeoutSeconds, _) = options.sessionIdleTimeout.components
+    let (visitorTimeoutSeconds, _) = options.visitorIdleTimeout.components
     let sessionStore: JournalStore?
     let journal: any SessionPersistence
+    let sharedJournal: RedisSessionJournal?
     if let redis = services.redisStore {
         sessionStore = nil
-        journal = RedisSessionJournal(pool: redis.pool, idleTimeout: timeoutSeconds)
+        let shared = RedisSessionJournal(
+            pool: redis.pool, idleTimeout: timeoutSeconds, visitorIdleTimeout: visitorTimeoutSeconds,
+            maxVisitors: options.maxSharedVisitorSessions)
+        (journal, sharedJournal) = (shared, shared)
     } else {
+        sharedJournal = nil
         let store: JournalStore
         do {
             var storeConfiguration = JournalStore.Configuration(
@@ -118,21 +125,11 @@ private func assemble(
         sessionStore = store
         journal = SessionJournal(store: store)
     }
-    let sessions = SessionStore(
-        configuration: .init(
-            maxSignedIn: options.maxSignedInSessions, maxVisitors: options.maxVisitorSessions,
-            idleTimeout: timeoutSeconds, shards: options.sessionShards),
-        journal: journal)
-    let seconds: @Sendable () -> Int64 = { Int64(clock().timeIntervalSince1970.rounded(.down)) }
-    let archive = SessionArchive(
-        sessions: sessions, journal: journal, legacyFile: SessionFile(directory: configuration.dataDirectory),
-        userNavigation: UserNavigation(store: services.store), logger: logger, clock: seconds)
-    do {
-        try archive.restore()
-    } catch {
-        sessionStore?.close()
-        throw error
-    }
+    var sessionConfiguration = SessionStore.Configuration(
+        maxSignedIn: options.maxSignedInSessions, maxVisitors: options.maxVisitorSessions,
+        idleTimeout: timeoutSeconds, shards: options.sessionShards)
+    sessionConfiguration.visitorIdleTimeout = visitorTimeoutSeconds
+    sessionConfiguration.queueLimit = options.sessionQueueLimit
     let pool = WorkerPool(threads: options.workerThreads)
     let hashingLane = WorkerPool(threads: options.hashingThreads, queueLimit: options.hashingQueueLimit)
     // With Redis, one thread for what must block outside the loops and the workers: connecting the
@@ -142,9 +139,27 @@ private func assemble(
     let loopRedis = services.redisStore.map { store in
         RedisLoopClient(pool: store.pool, connectLane: { redisLane!.submit($0) })
     }
+    // With Redis the sessions are shared (their save before an answer parks on the loops); alone,
+    // they live in memory and the data folder's journal.
+    let sharedSessions = sharedJournal.map { shared in
+        SharedSessionStore(
+            configuration: sessionConfiguration, shared: shared, loopClient: loopRedis, blockingLane: { pool.submit($0) })
+    }
+    let localSessions = sharedSessions?.local ?? SessionStore(configuration: sessionConfiguration, journal: journal)
+    let sessions: any SessionStoring = sharedSessions ?? localSessions
+    let seconds: @Sendable () -> Int64 = { Int64(clock().timeIntervalSince1970.rounded(.down)) }
+    let archive = SessionArchive(
+        sessions: localSessions, journal: journal, legacyFile: SessionFile(directory: configuration.dataDirectory),
+        userNavigation: UserNavigation(store: services.store), logger: logger, clock: seconds)
+    do {
+        try archive.restore()
+    } catch {
+        sessionStore?.close()
+        throw error
+    }
     let admission = VisitorAdmission(configuration: options.visitorAdmission, sharedIn: services.redisStore?.pool)
-    let sharedState = services.redisStore.map {
-        SharedState(services: services, store: $0, sessions: sessions, admission: admission)
+    let sharedState = services.redisStore.flatMap { store in
+        sharedSessions.map { SharedState(services: services, store: store, sessions: $0, admission: admission) }
     }
     let live = LiveUpdates()
     let sharedLive = services.redisStore.flatMap { store in

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import RedisClient
 import Services
+import Sessions
 import Storage
 
 /// `waypoint migrate --data DIR --redis-url URL`: copies a stopped embedded store (accounts, reset

@@ -5,10 +5,11 @@ import Foundation
 #endif
 import RedisClient
 import Services
+import Sessions
 import Storage
 
 /// The sessions `waypoint migrate` copies, each as `RedisSessionJournal` keeps it and expiring
-/// when it would have on the embedded server (idle timeout after its last use). Expired
+/// when it would have on the embedded server (its idle timeout, a visitor's a day, after its last use). Expired
 /// sessions are left out, and so are entries that do not decode (counted, as start-up counts them).
 struct SessionEntries {
     private(set) var entries: [MigrationEntry] = []
@@ -37,24 +38,25 @@ struct SessionEntries {
     }
 
     private mutating func add(_ record: SessionRecord, bytes: [UInt8], keys: RedisSessionJournal, now: Int64) {
-        let remaining = keys.idleTimeout - (now - record.lastSeen)
+        let timeout = keys.timeout(signedIn: record.userID != nil)
+        let remaining = timeout - (now - record.lastSeen)
         guard remaining > 0 else {
             expired += 1
             return
         }
         // The layout `RedisSessionJournal.write` gives a session: the record and its version in one
-        // hash, expiring when the session would, and a signed-in one listed under its user.
+        // hash, expiring when the session would, listed under its user (signed in) or with the
+        // visitors (whose list every visitor's save keeps within its cap).
         let key = keys.key(record.id)
         var writes = [
             RedisCommand("HSET", [Array(key.utf8), Array("v".utf8), Array("1".utf8), Array("r".utf8), bytes]),
             RedisCommand("EXPIRE", key, String(remaining)),
         ]
-        if let user = record.userID {
-            writes += [
-                RedisCommand("ZADD", keys.userKey(user), String(record.lastSeen + keys.idleTimeout), record.id),
-                RedisCommand("EXPIRE", keys.userKey(user), String(keys.idleTimeout)),
-            ]
-        }
+        let list = record.userID.map(keys.userKey) ?? keys.visitorsKey
+        writes += [
+            RedisCommand("ZADD", list, String(record.lastSeen + timeout), record.id),
+            RedisCommand("EXPIRE", list, String(timeout)),
+        ]
         entries.append(MigrationEntry(
             group: "sessions", name: record.id, key: key, field: "r", value: bytes, writes: writes, changesData: false))
     }

@@ -1,4 +1,5 @@
 import Services
+import Sessions
 import Storage
 
 /// `waypoint store verify|repair [--data DIR]`: an operator's check and repair of the store in a

@@ -73,9 +73,7 @@ final class PageRenderer: Sendable {
         let hint = sizeHint.load(ordering: .relaxed)
         var data = TemplateData(expectedBytes: hint / 2)
         data.setRoot(build)
-        var body: [UInt8] = []
-        body.reserveCapacity(hint)
-        try templates.library.render(template, data, into: &body)
+        let body = try templates.library.render(template, data, expectedBytes: hint)
         if body.count > sizeHint.load(ordering: .relaxed) {
             sizeHint.store(min(body.count + body.count / 8, 1 << 20), ordering: .relaxed)
         }

@@ -1,6 +1,7 @@
 import Coordinators
 import HTTPCore
 import HTTPServer
+import Sessions
 import ViewModels
 
 extension AppResponder {
@@ -9,7 +10,8 @@ extension AppResponder {
     /// guarded action (`AppCoordinator.expiredForm`): sign in and come back to it, or see it again.
     /// Only a browser that says the form came from this site gets that; anything else is the 403.
     func expiredForm(
-        _ route: AppRoute, form: FormData, request: HTTPRequest, session: Session, connection: ConnectionInfo
+        _ route: AppRoute, form: FormData, request: HTTPRequest, session: Session, turn: SessionTurn,
+        connection: ConnectionInfo
     ) -> HTTPResponse {
         guard Self.provesSameOrigin(request) else {
             return renderer.errorPage(.forbidden, for: request, secure: connection.isSecure)
@@ -19,17 +21,12 @@ extension AppResponder {
             input[name] = value
         }
         let fields = input
-        do {
-            let viewer = viewer(of: session)
-            let (outcome, changed) = try session.withNavigation(dependencies) { coordinator in
-                coordinator.expiredForm(route, form: fields, viewer: viewer)
-            }
-            if changed { sessions.markChanged(session) }
-            return response(for: outcome, route: route, session: session, connection: connection)
-        } catch {
-            logger.error("\(request.method.rawValue) \(request.path) (expired form) failed: \(error)")
-            return renderer.errorPage(.internalServerError, for: request, secure: connection.isSecure)
+        let viewer = viewer(of: session)
+        let (outcome, changed) = session.withNavigation(turn, dependencies) { coordinator in
+            coordinator.expiredForm(route, form: fields, viewer: viewer)
         }
+        if changed { sessions.markChanged(session) }
+        return response(for: outcome, route: route, session: session, turn: turn, connection: connection)
     }
 
     /// Positive evidence that a form came from one of this site's pages: `Sec-Fetch-Site:

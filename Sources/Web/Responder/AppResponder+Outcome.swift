@@ -2,13 +2,13 @@ import Coordinators
 import HTTPCore
 import HTTPServer
 import Models
-import RedisClient
+import Sessions
 
 extension AppResponder {
     /// What a coordinator's outcome means in HTTP. Signing in or out gives the session a new id.
-    func response(for outcome: NavigationOutcome, route: AppRoute, session: Session, connection: ConnectionInfo)
-        -> HTTPResponse
-    {
+    func response(
+        for outcome: NavigationOutcome, route: AppRoute, session: Session, turn: SessionTurn, connection: ConnectionInfo
+    ) -> HTTPResponse {
         switch outcome {
         case .render(let screen):
             let live = screen.template == .inspector ? self.live.streams(of: session.id) : nil
@@ -26,7 +26,7 @@ extension AppResponder {
             let previous = session.id
             defer { live.sessionEnded(previous, because: "signed-in") }
             if let saved = userNavigation?.navigation(of: user.id) {
-                _ = try? session.withNavigation(dependencies) { $0.adoptTabs(from: saved) }
+                _ = session.withNavigation(turn, dependencies) { $0.adoptTabs(from: saved) }
             }
             do {
                 try sessions.rotate(session, now: clock()) { record in
@@ -64,7 +64,7 @@ extension AppResponder {
     /// could not be reached, as for any request then).
     private func notSaved(_ error: any Error, connection: ConnectionInfo) -> HTTPResponse {
         logger.error("session change not saved: \(error)")
-        if error is RedisError { return unavailable(secure: connection.isSecure) }
+        if error is SessionStoreUnavailable { return unavailable(secure: connection.isSecure) }
         return renderer.errorPage(.internalServerError, secure: connection.isSecure)
     }
 

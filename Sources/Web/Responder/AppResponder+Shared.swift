@@ -4,18 +4,20 @@ import HTTPServer
 import Models
 import Networking
 import RedisClient
+import Sessions
 
 extension AppResponder {
     /// With state in Redis, every page first costs one pipelined round trip (`SharedState`: the
     /// shared version, the session's version or record, and a cookie-less visitor's admission
-    /// count), and one more when it changed the session (`publishing`).
+    /// count), and one more when it changed the session (`finishing`).
     ///
     /// How the request waits: it *parks*. Its questions go out on its event loop's own pipelined
     /// Redis connection (`RedisLoopClient`) with a callback, and the loop goes on serving others;
     /// when the replies are in, the callback resumes the request on that same loop, where the page
     /// is decided and rendered as on the embedded store. No thread waits. Only what needs more
-    /// round trips (another instance wrote: a reload; a session saved elsewhere), and POSTs, go to a
-    /// worker, as does everything while the loop's connection is being made. Redis failing or
+    /// round trips (another instance wrote: a reload; a session saved elsewhere), and submissions
+    /// that write to the store, go to a worker, as does everything while the loop's connection is
+    /// being made. A session's requests take turns (`inTurn`): one waiting for Redis holds no lock. Redis failing or
     /// silent past its reply timeout: 503 with `Retry-After`, and the next request tries again.
     func respondShared(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: SharedState) {
         let sessionID = request.cookie(Self.cookieName)
@@ -36,7 +38,7 @@ extension AppResponder {
                 logger.warning("shared state unavailable, answering 503: \(error)")
                 return reply.send(unavailable(secure: connection.isSecure))
             }
-            route(request, connection: connection, reply: publishing(reply, sessionID: sessionID), admitted: prepared.admitted)
+            route(request, connection: connection, reply: reply, admitted: prepared.admitted)
         }
     }
 
@@ -44,11 +46,27 @@ extension AppResponder {
     /// needs more from Redis, a cookie names a session nobody holds and the request would start
     /// one (its admission is counted in a round trip of its own), or the screen reads the store
     /// itself (`readsStoreWhenShown`): then on a worker.
+    ///
+    /// When another instance wrote, its writes are read from the change log in one more round trip
+    /// parked on the loop and applied there (each costs what it changed); only when the log cannot
+    /// tell them (`caughtUp` and still stale) does the request reload on a worker.
     private func resume(
         _ request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: SharedState,
-        question: SharedState.Question, result: Result<[RESPValue], RedisError>, now: Int64
+        question: SharedState.Question, result: Result<[RESPValue], RedisError>, now: Int64, caughtUp: Bool = false
     ) {
-        let sessionID = request.cookie(Self.cookieName)
+        if !caughtUp, case .success(let replies) = result, let command = shared.catchUpCommand(replies),
+            let loop = reply.eventLoop, let loopRedis
+        {
+            let sent = loopRedis.send([command], on: loop) { [self] logResult in
+                if case .success(let logReplies) = logResult, let logReply = logReplies.first {
+                    _ = shared.catchUp(replies, logReply: logReply)
+                }
+                resume(
+                    request, connection: connection, reply: reply, shared: shared, question: question, result: result,
+                    now: now, caughtUp: true)
+            }
+            if sent { return }
+        }
         let prepared: SharedState.Prepared?
         let replies: [RESPValue]
         do {
@@ -62,7 +80,7 @@ extension AppResponder {
             && self.session(for: request, now: now) == nil
         let readsStore = AppRoute.parse(path: request.path, query: request.query)?.readsStoreWhenShown ?? false
         if let prepared, !countsLater, !readsStore || request.method == .post {
-            return route(request, connection: connection, reply: publishing(reply, sessionID: sessionID), admitted: prepared.admitted)
+            return route(request, connection: connection, reply: reply, admitted: prepared.admitted)
         }
         onWorker(reply: reply, secure: connection.isSecure) { [self] in
             let prepared: SharedState.Prepared
@@ -72,66 +90,27 @@ extension AppResponder {
                 logger.warning("shared state unavailable, answering 503: \(error)")
                 return reply.send(unavailable(secure: connection.isSecure))
             }
-            route(request, connection: connection, reply: publishing(reply, sessionID: sessionID), admitted: prepared.admitted)
+            route(request, connection: connection, reply: reply, admitted: prepared.admitted)
         }
     }
 
     /// Runs `work` on the workers. With Redis, a request that waited there longer than
-    /// `queueWaitLimit` answers 503 with `Retry-After` instead (`dropped` runs first): while Redis
+    /// `queueWaitLimit` answers 503 with `Retry-After` instead: while Redis
     /// hangs every worker waits out a reply timeout, and without this bound the queue behind them
     /// would make requests wait many timeouts. So no request waits much longer than the reply
     /// timeout plus the limit, whatever the queue.
     func onWorker(
-        reply: HTTPReply, secure: Bool, dropped: (@Sendable () -> Void)? = nil, _ work: @escaping @Sendable () -> Void
+        reply: HTTPReply, secure: Bool, _ work: @escaping @Sendable () -> Void
     ) {
         guard sharedState != nil, let limit = queueWaitLimit else { return pool.submit(work) }
         let queued = RedisClock.system.now()
         pool.submit { [self] in
             guard RedisClock.system.now() &- queued <= limit else {
-                dropped?()
                 logger.warning("a request waited over \(limit / 1_000_000) ms for a worker, answering 503")
                 return reply.send(unavailable(secure: secure))
             }
             work()
         }
-    }
-
-    /// Saves what the request changed in its session (or the session it started, named by the
-    /// cookie it sets) before the answer goes out, so the browser's next request finds it on any
-    /// instance (`SessionStore.publishChanges`). Where the answer is sent: on the event loop the
-    /// save parks like the request's questions did; on a worker (a POST) it blocks there.
-    private func publishing(_ reply: HTTPReply, sessionID: String?) -> HTTPReply {
-        let loop = reply.eventLoop
-        return HTTPReply(forwardingStreamsTo: reply, labeled: { [self] response, label in
-            // The label the answer was sent with goes on with it.
-            let reply = label.map(reply.labeled) ?? reply
-            var ids = sessionID.map { [$0] } ?? []
-            for value in response.headers.values(for: "Set-Cookie") where value.hasPrefix(Self.cookieName + "=") {
-                ids.append(String(value.dropFirst(Self.cookieName.count + 1).prefix { $0 != ";" }))
-            }
-            if let loop, loop.inEventLoop, let loopRedis {
-                let parked = sessions.publishChanges(of: ids, on: loop, through: loopRedis) { [self] error in
-                    if let error {
-                        logger.warning("session not saved to the shared store (the periodic save retries): \(error)")
-                    }
-                    reply.send(response)
-                }
-                if parked { return }
-                // No connection on this loop right now: the save blocks, so on a worker.
-                return pool.submit { [self, ids] in publish(ids, then: response, to: reply) }
-            }
-            publish(ids, then: response, to: reply)
-        })
-    }
-
-    /// `publishing`'s save where blocking is allowed: a worker.
-    private func publish(_ ids: [String], then response: HTTPResponse, to reply: HTTPReply) {
-        do {
-            try sessions.publishChanges(of: ids)
-        } catch {
-            logger.warning("session not saved to the shared store (the periodic save retries): \(error)")
-        }
-        reply.send(response)
     }
 
     /// Whether a request without a session would start one: a GET of a screen's printed URL

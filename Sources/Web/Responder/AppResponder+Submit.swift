@@ -3,17 +3,21 @@ import HTTPCore
 import HTTPServer
 import Models
 import RedisClient
+import Sessions
 import ViewModels
 
 extension AppResponder {
     static let formMediaType = "application/x-www-form-urlencoded"
 
     /// A form POST. On the event loop only what costs nothing is checked, cheapest first: the media
-    /// type, the session (no session, no token the form could match), and the origin. Decoding the
-    /// body (bounded by `URLEncodedForm.Limits`), the CSRF check and the submission run on a worker,
-    /// after the session's earlier requests, since they may wait for the disk or Redis; a form that
-    /// may hash a password runs on the hashing lane instead, and when its queue is full the answer
-    /// is 503 with `Retry-After`.
+    /// type, the session (no session, no token the form could match), and the origin. Then the
+    /// submission takes its session's turn (`inTurn`: after the session's earlier requests, in
+    /// order, and 503 beyond the session's queue). Decoding the body (bounded by
+    /// `URLEncodedForm.Limits`), the CSRF check and the submission run on a worker, since they may
+    /// write to the disk or the store; a form that may hash a password runs on the hashing lane
+    /// instead (503 with `Retry-After` when its queue is full); with Redis, a form that changes
+    /// nothing but the session runs right here on the loop (`changesOnlyTheSession`). Either way the
+    /// session's save parks on the loop (`finishing`), and the turn ends when the answer is out.
     func submit(_ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
         let secure = connection.isSecure
         guard Self.isForm(request.headers["Content-Type"]) else {
@@ -25,57 +29,78 @@ extension AppResponder {
         guard Self.isSameOrigin(request) else {
             return reply.send(renderer.errorPage(.forbidden, for: request, secure: secure))
         }
-        let body = request.body
         let shown = ShownPage.route(of: request)
         let client = countedClient(connection, knownUsername: session.record.withLock { $0.knownUsername })
-        session.beginSlowWork()
-        let work: @Sendable () -> Void = { [self] in
-            defer { session.endSlowWork() }
-            let form: FormData
-            do {
-                form = try FormData(decoding: body)
-            } catch {
-                return reply.send(renderer.errorPage(.badRequest, for: request, secure: secure))
+        inTurn(of: session, reply: reply, secure: secure) { [self] turn in
+            let reply = finishing(reply, turn: turn, sessionID: request.cookie(Self.cookieName))
+            let work: @Sendable () -> Void = { [self] in
+                reply.send(submission(
+                    route, request: request, session: session, turn: turn, shown: shown, client: client, connection: connection))
             }
-            guard CSRFToken.matchesMasked(form["csrfToken"] ?? "", session.record.withLock { $0.csrfToken }) else {
-                return reply.send(expiredForm(route, form: form, request: request, session: session, connection: connection))
-            }
-            var input: FormInput = [:]
-            for (name, value) in form.pairs where name != "csrfToken" && input[name] == nil {
-                input[name] = value
-            }
-            let fields = input
-            let digest = SubmissionReceipt.digest(path: request.path, body: body)
-            let response: HTTPResponse
-            do {
-                let ((outcome, keptReceipt), changed) = try session.withNavigation(dependencies) { coordinator in
-                    if let shown { coordinator.adoptShown(shown, before: route) }
-                    return try session.once(digest) {
-                        try coordinator.submit(route, form: fields, viewer: viewer(of: session), client: client)
-                    }
+            if route.hashesPasswords {
+                // Beyond the hashing lane's queue: "busy, try again" at once, never a wait behind the hashes.
+                guard hashingLane.trySubmit(work) else {
+                    logger.warning("\(request.method.rawValue) \(request.path): the password-hashing lane is full, answering 503")
+                    return reply.send(busy(secure: secure))
                 }
-                // A new receipt is a change to save, even when the screens stayed where they were.
-                if changed || keptReceipt { sessions.markChanged(session) }
-                response = self.response(for: outcome, route: route, session: session, connection: connection)
-            } catch let error as RedisError {
-                // Shared state went away mid-request: the same 503 as before the request began.
-                logger.warning("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)): shared state unavailable, answering 503: \(error)")
-                response = unavailable(secure: secure)
-            } catch {
-                logger.error("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)) failed: \(error)")
-                response = renderer.errorPage(.internalServerError, secure: secure)
+            } else if changesOnlyTheSession(route, session: session, reply: reply) {
+                work()
+            } else {
+                onWorker(reply: reply, secure: secure, work)
             }
-            reply.send(response)
         }
-        if route.hashesPasswords {
-            // Beyond the hashing lane's queue: "busy, try again" at once, never a wait behind the hashes.
-            guard hashingLane.trySubmit(work) else {
-                session.endSlowWork()
-                logger.warning("\(request.method.rawValue) \(request.path): the password-hashing lane is full, answering 503")
-                return reply.send(busy(secure: secure))
+    }
+
+    /// With Redis, on the event loop: a form whose submission touches nothing but its session (a
+    /// visitor's library forms keep their draft and go to sign in), so it needs no worker: its only
+    /// wait, the session's save, parks on the loop. Anything that writes to the catalog or the
+    /// accounts still runs on a worker.
+    private func changesOnlyTheSession(_ route: AppRoute, session: Session, reply: HTTPReply) -> Bool {
+        guard sharedState != nil, loopRedis != nil, reply.eventLoop?.inEventLoop == true,
+            case .library = route, session.record.withLock({ $0.userID == nil })
+        else { return false }
+        return true
+    }
+
+    /// The submission itself, in the session's turn: decoding, the CSRF check, the coordinator,
+    /// and what its outcome means in HTTP.
+    private func submission(
+        _ route: AppRoute, request: HTTPRequest, session: Session, turn: SessionTurn, shown: AppRoute?, client: Client,
+        connection: ConnectionInfo
+    ) -> HTTPResponse {
+        let secure = connection.isSecure
+        let form: FormData
+        do {
+            form = try FormData(decoding: request.body)
+        } catch {
+            return renderer.errorPage(.badRequest, for: request, secure: secure)
+        }
+        guard CSRFToken.matchesMasked(form["csrfToken"] ?? "", session.record.withLock { $0.csrfToken }) else {
+            return expiredForm(route, form: form, request: request, session: session, turn: turn, connection: connection)
+        }
+        var input: FormInput = [:]
+        for (name, value) in form.pairs where name != "csrfToken" && input[name] == nil {
+            input[name] = value
+        }
+        let fields = input
+        let digest = SubmissionReceipt.digest(path: request.path, body: request.body)
+        do {
+            let ((outcome, keptReceipt), changed) = try session.submitting(turn, dependencies) { coordinator in
+                if let shown { coordinator.adoptShown(shown, before: route) }
+                return try session.once(digest) {
+                    try coordinator.submit(route, form: fields, viewer: viewer(of: session), client: client)
+                }
             }
-        } else {
-            onWorker(reply: reply, secure: secure, dropped: { session.endSlowWork() }, work)
+            // A new receipt is a change to save, even when the screens stayed where they were.
+            if changed || keptReceipt { sessions.markChanged(session) }
+            return response(for: outcome, route: route, session: session, turn: turn, connection: connection)
+        } catch let error as RedisError {
+            // Shared state went away mid-request: the same 503 as before the request began.
+            logger.warning("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)): shared state unavailable, answering 503: \(error)")
+            return unavailable(secure: secure)
+        } catch {
+            logger.error("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)) failed: \(error)")
+            return renderer.errorPage(.internalServerError, secure: secure)
         }
     }
 

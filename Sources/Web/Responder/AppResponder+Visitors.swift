@@ -1,5 +1,6 @@
 import Coordinators
 import HTTPCore
+import Sessions
 
 extension AppResponder {
     /// For an account form from a visitor without a session: a session nobody keeps, whose CSRF

@@ -9,19 +9,20 @@ import HTTPServer
 import Log
 import Models
 import RedisClient
+import Sessions
 
 /// The application behind the static files: cookie → session → route → coordinator → template.
 ///
 /// GET and HEAD run inline on the event loop (rendering takes microseconds); POSTs, which may wait
-/// for fsync, run on the worker pool, and those that may hash a password on the hashing lane. Either way a session's coordinator serves
-/// one request at a time under that session's own lock (`Session.withNavigation`); a GET's screen
-/// is built and its page rendered after the lock is released, and no lock is shared by all
+/// for fsync, run on the worker pool, and those that may hash a password on the hashing lane. Either
+/// way a session's coordinator serves one request at a time, in turns its queue hands out
+/// (`Session.queue`, `inTurn`), not under a lock held across the work; no lock is shared by all
 /// sessions.
 final class AppResponder: HTTPResponder {
     static let cookieName = "waypoint_session"
 
     let dependencies: AppDependencies
-    let sessions: SessionStore
+    let sessions: any SessionStoring
     let admission: VisitorAdmission
     /// Signed-in users' tabs, brought back at sign-in on any browser.
     let userNavigation: UserNavigation?
@@ -50,7 +51,7 @@ final class AppResponder: HTTPResponder {
     let metricsSources: @Sendable () -> AppMetrics.Sources?
 
     init(
-        dependencies: AppDependencies, sessions: SessionStore, userNavigation: UserNavigation? = nil,
+        dependencies: AppDependencies, sessions: any SessionStoring, userNavigation: UserNavigation? = nil,
         admission: VisitorAdmission,
         ipv6CountingPrefix: Int = 64, renderer: PageRenderer,
         pool: WorkerPool, hashingLane: WorkerPool? = nil, queueWaitLimit: Duration? = nil, loopRedis: RedisLoopClient? = nil,
@@ -141,24 +142,30 @@ final class AppResponder: HTTPResponder {
     /// A GET: a cold visitor gets a new session, kept only if the page exists, the request is a
     /// GET (a HEAD shows nothing worth remembering) and the client has not started too many
     /// sessions lately; otherwise the page is built from a session nobody keeps. Runs here on the
-    /// event loop unless a POST of the same session is pending (then right after it, on its worker).
+    /// event loop in the session's turn: at once, or after the session's earlier requests (`inTurn`).
     private func show(
         _ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, admitted counted: Bool?
     ) {
         let now = clock()
+        let secure = connection.isSecure
         if let session = session(for: request, now: now) {
-            return session.runAfterSlowWork { [self] in
-                reply.send(show(route, session: session, admission: .stored, connection: connection, shown: ShownPage.route(of: request)))
+            return inTurn(of: session, reply: reply, secure: secure, short: true) { [self] turn in
+                let response = show(
+                    route, session: session, turn: turn, admission: .stored, connection: connection, shown: ShownPage.route(of: request))
+                answer(response, to: reply, ending: turn, sessionID: session.id)
             }
         }
         let admitted = request.method == .get
             && (counted ?? admission.admits(countedClient(connection), now: Date(timeIntervalSince1970: Double(now))))
         let session = sessions.makeSession(now: now)
-        if !admitted, let token = VisitorFormCookie.token(in: request, secure: connection.isSecure) {
+        if !admitted, let token = VisitorFormCookie.token(in: request, secure: secure) {
             // The forms of a visitor without a session keep one token: any open tab's form still posts.
             session.record.withLock { $0.csrfToken = token }
         }
-        reply.send(show(route, session: session, admission: admitted ? .admitted : .passing, connection: connection))
+        // A new session is idle: its turn is taken here and now.
+        guard let turn = session.queue.turnIfIdle() else { preconditionFailure("a new session is busy") }
+        let response = show(route, session: session, turn: turn, admission: admitted ? .admitted : .passing, connection: connection)
+        answer(response, to: reply, ending: turn, sessionID: request.cookie(Self.cookieName))
     }
 
     /// Where a GET's session stands.
@@ -172,22 +179,17 @@ final class AppResponder: HTTPResponder {
     }
 
     private func show(
-        _ route: AppRoute, session: Session, admission: Admission, connection: ConnectionInfo, shown: AppRoute? = nil
+        _ route: AppRoute, session: Session, turn: SessionTurn, admission: Admission, connection: ConnectionInfo,
+        shown: AppRoute? = nil
     ) -> HTTPResponse {
-        let outcome: NavigationOutcome
-        do {
-            // Only the decision holds the session's lock; the screen is built after it.
-            let viewer = viewer(of: session)
-            let (pending, changed) = try session.withNavigation(dependencies) { coordinator in
-                coordinator.navigate(to: route, viewer: viewer, from: shown)
-            }
-            outcome = pending.outcome()
-            if changed { sessions.markChanged(session) }
-        } catch {
-            logger.error("GET \(route.redactedPath) failed: \(error)")
-            return renderer.errorPage(.internalServerError, secure: connection.isSecure)
+        // Only the decision needs the coordinator; the screen is built from a value copy.
+        let viewer = viewer(of: session)
+        let (pending, changed) = session.withNavigation(turn, dependencies) { coordinator in
+            coordinator.navigate(to: route, viewer: viewer, from: shown)
         }
-        var response = response(for: outcome, route: route, session: session, connection: connection)
+        let outcome = pending.outcome()
+        if changed { sessions.markChanged(session) }
+        var response = response(for: outcome, route: route, session: session, turn: turn, connection: connection)
         switch admission {
         // A page that exists, not a 404 nor another name of a screen (`/library`'s 308).
         case .admitted where response.status != .notFound && response.status != .permanentRedirect:

@@ -12,7 +12,7 @@ enum CSRFToken {
         let secret = Array(token.utf8)
         guard !secret.isEmpty else { return "" }
         // Random bytes for both halves; the second becomes mask ⊕ token.
-        var masked = SecureRandom.bytes(secret.count * 2)
+        var masked = SecureRandom.blockBytes(secret.count * 2)
         for index in secret.indices {
             masked[secret.count + index] = masked[index] ^ secret[index]
         }

@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPServer
+import Sessions
 
 /// The CSRF token of a visitor who has no session on the server: when the visitor budget of an
 /// address is used up (a NAT, a campus), the people behind it still sign in and register.

@@ -6,6 +6,7 @@ import Foundation
 import Models
 import RedisClient
 import Services
+import Sessions
 
 /// With Redis, what this instance must learn before serving a request, asked in one pipelined
 /// round trip: the shared version (the catalog and accounts are reloaded when another instance
@@ -20,10 +21,10 @@ import Services
 final class SharedState: Sendable {
     let services: AppServices
     let store: RedisStore
-    let sessions: SessionStore
+    let sessions: SharedSessionStore
     let admission: VisitorAdmission
 
-    init(services: AppServices, store: RedisStore, sessions: SessionStore, admission: VisitorAdmission) {
+    init(services: AppServices, store: RedisStore, sessions: SharedSessionStore, admission: VisitorAdmission) {
         self.services = services
         self.store = store
         self.sessions = sessions
@@ -68,6 +69,21 @@ final class SharedState: Sendable {
         try services.synchronize(sharedVersion: try RedisStore.version(from: replies[0]))
         if let probe = question.probe { try sessions.settleShared(probe, reply: replies[1], now: now) }
         return Prepared(admitted: question.counts ? admission.admits(counted: replies[replies.count - 1]) : nil)
+    }
+
+    /// When another instance wrote: the command that reads its writes from the change log, to ask
+    /// on the event loop before `settleWithoutWaiting` (nil when nobody wrote, or only a reload on
+    /// a worker can catch up).
+    func catchUpCommand(_ replies: [RESPValue]) -> RedisCommand? {
+        guard let version = try? RedisStore.version(from: replies[0]) else { return nil }
+        return services.catchUpCommand(sharedVersion: version)
+    }
+
+    /// Applies the change log's entries (the reply to `catchUpCommand`) on the event loop: each
+    /// costs what it changed. False leaves the catching up to `settle` on a worker.
+    func catchUp(_ replies: [RESPValue], logReply: RESPValue) -> Bool {
+        guard let version = try? RedisStore.version(from: replies[0]) else { return false }
+        return services.catchUp(sharedVersion: version, reply: logReply)
     }
 
     /// `settle` on an event loop, for the usual case that needs nothing more from Redis: nobody

@@ -1,0 +1,61 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import RedisClient
+
+extension RedisSessionJournal {
+    /// What Redis says about a session a request names.
+    public enum Probe: Sendable {
+        /// No such key: never saved, expired, or ended (signed out or revoked) elsewhere.
+        case absent
+        /// The stored version of a session this instance holds.
+        case version(Int64)
+        /// The stored record of a session this instance does not hold.
+        case record(SessionRecord)
+        /// A record an earlier version saved; `record(id:)` upgrades it.
+        case legacy
+    }
+
+    /// The per-request question about session `id`, pipelined with the request's others: only its
+    /// version when this instance holds a copy (a few bytes), the whole record otherwise.
+    public func probe(id: String, held: Bool) -> RedisCommand {
+        held ? RedisCommand("HGET", key(id), "v") : RedisCommand("HMGET", key(id), "v", "r")
+    }
+
+    /// Reads the answer to `probe(id:held:)`.
+    public func answer(_ reply: RESPValue, held: Bool) throws(RedisError) -> Probe {
+        if let message = reply.errorMessage {
+            if message.hasPrefix("WRONGTYPE") { return .legacy }
+            throw .server(message)
+        }
+        if held {
+            guard let text = reply.string else { return .absent }
+            guard let version = Int64(text) else { throw .server("a session version that is not a number") }
+            return .version(version)
+        }
+        return Self.record(fromFields: reply).map(Probe.record) ?? .absent
+    }
+
+    /// The stored record and its version, or nil when there is none (never saved, expired or ended).
+    public func record(id: String) throws(RedisError) -> SessionRecord? {
+        let command = probe(id: id, held: false)
+        var reply = try pool.pipeline([command])[0]
+        if reply.errorMessage?.hasPrefix("WRONGTYPE") == true {
+            _ = try pool.send(RedisCommand("EVAL", Self.upgradeScript, "1", key(id)))
+            reply = try pool.pipeline([command])[0]
+        }
+        if let message = reply.errorMessage { throw .server(message) }
+        return Self.record(fromFields: reply)
+    }
+
+    /// A record from the `v` and `r` fields; a record that does not decode reads as none.
+    public static func record(fromFields reply: RESPValue) -> SessionRecord? {
+        guard let fields = reply.array, fields.count == 2, let bytes = fields[1].bytes,
+            var record = try? JSONDecoder().decode(SessionRecord.self, from: Data(bytes))
+        else { return nil }
+        record.version = fields[0].string.flatMap { Int64($0) } ?? 0
+        return record
+    }
+}

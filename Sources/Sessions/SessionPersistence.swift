@@ -1,0 +1,34 @@
+import Models
+
+/// Where sessions are kept beyond memory: the embedded `SessionJournal`, or `RedisSessionJournal`
+/// when instances share them.
+public protocol SessionPersistence: Sendable {
+    /// Every saved session, for start-up.
+    func load() -> (records: [SessionRecord], unreadable: Int)
+    /// Authentication changes (sign-in, sign-out): stores `records` as they are and deletes
+    /// `ended`; durable when this returns.
+    func write(records: [SessionRecord], ending ended: [SessionReference]) throws
+    /// Ends every session of `user` but the one with id `keeping`: those in `known` (held here)
+    /// and, with shared sessions, those only other instances hold. Durable when this returns.
+    func endSessions(of user: UserID, keeping: String, known: [SessionReference]) throws
+    /// The periodic save of navigation and last use, forgetting sessions that left memory (expired
+    /// or evicted). Must never overwrite a newer save made elsewhere, nor bring back a session that
+    /// was ended elsewhere: such records come back as stale.
+    func save(records: [SessionRecord], forgetting: [String]) throws -> SessionSaveOutcome
+}
+
+extension SessionJournal: SessionPersistence {
+    public func write(records: [SessionRecord], ending ended: [SessionReference]) throws {
+        try write(records: records, removing: ended.map(\.id))
+    }
+
+    public func endSessions(of user: UserID, keeping: String, known: [SessionReference]) throws {
+        try write(records: [], removing: known.filter { $0.id != keeping }.map(\.id))
+    }
+
+    /// One instance owns the journal, so nothing can have been saved or ended elsewhere.
+    public func save(records: [SessionRecord], forgetting: [String]) throws -> SessionSaveOutcome {
+        try write(records: records, removing: forgetting)
+        return SessionSaveOutcome(saved: Dictionary(records.map { ($0.id, $0.version) }, uniquingKeysWith: { $1 }))
+    }
+}

@@ -1,0 +1,50 @@
+import Models
+import Networking
+
+/// What the web layer asks of the sessions, whichever store keeps them: `SessionStore` on the
+/// embedded store (one instance, sessions in memory and in the data folder's journal), or
+/// `SharedSessionStore` when instances share them through Redis. The web layer never sees which,
+/// nor Redis.
+public protocol SessionStoring: AnyObject, Sendable {
+    var configuration: SessionStore.Configuration { get }
+    /// A new visitor session, not yet stored (see `insert`).
+    func makeSession(now: Int64) -> Session
+    /// The live session with this id, marked as used now; nil when unknown or expired.
+    func session(id: String, now: Int64) -> Session?
+    /// Stores a session in its pool (signed-in or visitor).
+    func insert(_ session: Session, now: Int64)
+    /// The session's navigation or last use changed: saved by the next save.
+    func markChanged(_ session: Session)
+    /// Gives `session` a fresh id and CSRF token, durably (a sign-in or sign-out). Throws
+    /// `SessionStoreUnavailable` when the shared store cannot be reached.
+    func rotate(_ session: Session, now: Int64, change: (inout SessionRecord) -> Void) throws
+    /// Ends every session of `user` except `keeping`, durably, here and on other instances.
+    func removeSessions(of user: UserID, keeping: Session) throws
+    /// Every session held here.
+    func allSessions() -> [Session]
+    var count: Int { get }
+    var signedInCount: Int { get }
+    /// Makes what a request changed in these sessions visible to the other instances before its
+    /// answer leaves; `done` runs when that is done (with the failure, if any: the periodic save
+    /// retries). Called on `loop` when given, and `done` runs there without a thread waiting.
+    func publishChanges(of ids: [String], on loop: (any EventLoopScheduler)?, done: @escaping @Sendable (Error?) -> Void)
+}
+
+/// The shared store could not be reached for a change that must be durable before it is
+/// acknowledged (a sign-in or sign-out): the request answers 503 and may be tried again.
+public struct SessionStoreUnavailable: Error, CustomStringConvertible {
+    public let underlying: any Error
+
+    public init(_ underlying: any Error) {
+        self.underlying = underlying
+    }
+
+    public var description: String { "the shared session store is unavailable: \(underlying)" }
+}
+
+extension SessionStore: SessionStoring {
+    /// One instance owns the sessions: nobody else needs to see a change before the periodic save.
+    public func publishChanges(of ids: [String], on loop: (any EventLoopScheduler)?, done: @escaping @Sendable (Error?) -> Void) {
+        done(nil)
+    }
+}
