@@ -48,7 +48,7 @@ let package = Package(
             "Navigation", "Coordinators", "Sessions", "Metrics", "Log", "Networking",
         ]),
         // The command line: options from flags and the environment, --help, and the subcommands.
-        .target(name: "WaypointCommand", dependencies: ["Web", "DemoData", "HTTPCore", "HTTPServer", "RedisClient", "Log"]),
+        .target(name: "WaypointCommand", dependencies: ["Web", "Sessions", "DemoData", "Services", "Storage", "HTTPCore", "HTTPServer", "RedisClient", "Log"]),
         .executableTarget(name: "waypoint", dependencies: ["WaypointCommand", "Web", "HTTPServer", "Log"]),
 
         // Tests

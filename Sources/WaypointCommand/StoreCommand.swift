@@ -1,6 +1,7 @@
 import Services
 import Sessions
 import Storage
+import Web
 
 /// `waypoint store verify|repair [--data DIR]`: an operator's check and repair of the store in a
 /// data folder. Verify only reads, so it is safe beside a running server; repair takes the store's

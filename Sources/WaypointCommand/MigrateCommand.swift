@@ -7,6 +7,7 @@ import RedisClient
 import Services
 import Sessions
 import Storage
+import Web
 
 /// `waypoint migrate --data DIR --redis-url URL`: copies a stopped embedded store (accounts, reset
 /// tokens, categories, items, users' navigation, and the live sessions) into Redis, so instances
