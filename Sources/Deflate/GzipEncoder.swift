@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// A gzip compressor that keeps its tables and output buffer between members: an event loop holds
 /// one and codes every response with it, so a response allocates nothing and clears no table.
 /// Not thread-safe: one thread (one event loop) uses it at a time.

@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// Reads one gzip member (RFC 1952): header with its optional fields, the DEFLATE stream, and the
 /// CRC-32 and length trailer, both checked.
 struct GzipReader {

@@ -14,11 +14,8 @@ public final class AppServices: Sendable {
         public var passwordIterations: Int
         /// Scheme and host for links in mails, e.g. `http://127.0.0.1:8080`.
         public var resetLinkBase: String
-        public var seedDemoData: Bool
-        /// What an empty store is seeded with.
-        public var demoData: DemoDataSet
-        /// The seeded `demo` account's password.
-        public var demoPassword: DemoPassword
+        /// What an empty store is seeded with (the demo content, from `DemoData`); nil: nothing.
+        public var seed: (any StoreSeed)?
         public var snapshotThreshold: Int
         /// Told each group commit's duration in seconds (for metrics).
         public var commitObserver: (@Sendable (Double) -> Void)?
@@ -28,18 +25,15 @@ public final class AppServices: Sendable {
 
         public init(
             dataDirectory: String, passwordIterations: Int = PasswordHasher.defaultIterations,
-            demoData: DemoDataSet = .library, resetLinkBase: String = "",
-            seedDemoData: Bool = true, snapshotThreshold: Int = 8 << 20,
+            seed: (any StoreSeed)?, resetLinkBase: String = "", snapshotThreshold: Int = 8 << 20,
             throttles: ThrottledAccounts.Configuration = .init(), redis: RedisConfiguration? = nil,
-            commitObserver: (@Sendable (Double) -> Void)? = nil, demoPassword: DemoPassword = .published
+            commitObserver: (@Sendable (Double) -> Void)? = nil
         ) {
-            self.demoPassword = demoPassword
             self.redis = redis
             self.dataDirectory = dataDirectory
             self.passwordIterations = passwordIterations
             self.resetLinkBase = resetLinkBase
-            self.seedDemoData = seedDemoData
-            self.demoData = demoData
+            self.seed = seed
             self.snapshotThreshold = snapshotThreshold
             self.throttles = throttles
             self.commitObserver = commitObserver
@@ -100,16 +94,14 @@ public final class AppServices: Sendable {
             accounts: accounts, configuration: configuration.throttles,
             throttles: redisStore.map { RedisAccountThrottles(pool: $0.pool, configuration: configuration.throttles) },
             clock: clock)
-        let demoPassword = configuration.demoPassword.resolve()
         let seed = { [store, catalog, accounts, configuration] in
-            try DemoData.seedIfEmpty(
-                store: store, catalog: catalog, accounts: accounts, set: configuration.demoData, password: demoPassword.password)
+            try configuration.seed?.seedIfEmpty(store: store, catalog: catalog, accounts: accounts) ?? false
         }
         let markerFile = RedisStartMarkerFile(dataDirectory: configuration.dataDirectory)
         if let redisStore, markerFile.read() != nil, try redisStore.currentStartMarker() == nil, redisStore.isEmpty {
             throw RedisLostItsData(markerFile: markerFile.path)
         }
-        if !configuration.seedDemoData {
+        if configuration.seed == nil {
             seeded = false
         } else if let redisStore {
             seeded = try redisStore.claimingFirstStart(seed)
@@ -123,13 +115,9 @@ public final class AppServices: Sendable {
         } else {
             redisStartMarker = nil
         }
-        if seeded {
-            log("seeded the \(configuration.demoData.rawValue) demo catalog and the user \(DemoData.username)")
-            if demoPassword.print {
-                // The only time it is shown: the server listens beyond loopback, where the
-                // published password would let anyone in as an administrator.
-                (warn ?? log)("the user \(DemoData.username) has the password \(demoPassword.password) (printed once; set WAYPOINT_DEMO_PASSWORD to choose one)")
-            }
+        if seeded, let seedUsed = configuration.seed {
+            log(seedUsed.seededMessage)
+            if let warning = seedUsed.seededWarning { (warn ?? log)(warning) }
         }
         // Whatever other instances wrote while this one opened (their first start included) is read now.
         try synchronize()

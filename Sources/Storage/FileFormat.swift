@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// The on-disk layout, little-endian throughout.
 ///
 /// Both files start with a 16-byte header: 4 magic bytes, the format version (UInt32) and the

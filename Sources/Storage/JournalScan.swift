@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// Every intact record of a journal (or of a snapshot's body), and the damaged stretches between
 /// and after them.
 ///

@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// The key checksum of a version-2 record: a CRC-32 over the mutation count and, for each
 /// mutation, its tag, collection and key exactly as encoded (the bytes before its value). A record
 /// whose payload checksum fails but whose key checksum still matches was damaged in its values

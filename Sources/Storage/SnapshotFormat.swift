@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// A snapshot file, format version 2: the 16-byte header, then the entry count (UInt64) and a
 /// CRC-32 of everything before it (UInt32) and four zero bytes, then one record (the journal's
 /// framing) per entry, each a single put. Every entry carries its own checksum, so one damaged

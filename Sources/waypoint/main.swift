@@ -1,6 +1,7 @@
 import Glibc
 import HTTPServer
 import Log
+import WaypointCommand
 import Web
 
 // Everything Waypoint creates (store, sessions, outbox with its reset links) is the owner's alone;

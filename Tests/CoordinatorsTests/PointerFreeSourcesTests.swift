@@ -4,7 +4,7 @@ import Testing
 /// Pointer code lives only in the infrastructure modules (DESIGN.md): the MVVM-C modules are safe
 /// Swift, links included, whose fast printing comes from the output type Web hands the printer.
 @Suite struct PointerFreeSourcesTests {
-    static let modules = ["Models", "ViewModels", "Navigation", "Coordinators", "Sessions"]
+    static let modules = ["Models", "ViewModels", "Navigation", "Coordinators", "Sessions", "DemoData"]
     static let forbidden = ["UnsafePointer", "UnsafeMutablePointer", "UnsafeBufferPointer", "UnsafeMutableBufferPointer",
         "UnsafeRawPointer", "UnsafeMutableRawPointer", "UnsafeRawBufferPointer", "UnsafeMutableRawBufferPointer",
         "withUnsafe", "loadUnaligned", "storeBytes", "unsafeBitCast", "assumingMemoryBound", "bindMemory"]

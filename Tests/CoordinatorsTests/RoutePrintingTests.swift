@@ -54,6 +54,21 @@ import Testing
         #expect(!AppRoute.library(.category(CategoryID("c"))).declared.pattern.hidesPath)
     }
 
+    /// Which forms a visitor without a session may send is declared with the route: the four
+    /// account forms, and nothing else (not sign-out, not the Library's forms).
+    @Test func onlyTheAccountFormsAreDeclaredToTakeVisitorForms() {
+        var generator = RouteGenerator(random: SeededGenerator(seed: 0x71517))
+        for _ in 0..<2_000 {
+            let route = generator.route()
+            let expected = switch route {
+            case .account(.login), .account(.register), .account(.forgotPassword), .account(.resetPassword): true
+            default: false
+            }
+            #expect(route.acceptsVisitorForms == expected, "\(route)")
+            #expect(!route.acceptsVisitorForms || route.acceptsForms, "\(route)")
+        }
+    }
+
     /// Web prints links into a fixed room in the page's data, through the same printer: whatever the
     /// output, a route comes out as the contract spells it, or is refused when it does not fit.
     @Test(arguments: [8, 32, 256])

@@ -7,8 +7,11 @@ seconds="${1:-60}"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 mkdir -p .build-fuzz
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Deflate -I Sources/CDeflate/include \
-    Sources/Deflate/*.swift Tests/Fuzz/GzipFuzz.swift -o .build-fuzz/fuzz-gzip
+# Deflate imports ByteCoding (CRC-32): built first, as a static library beside its module.
+swiftc -O -sanitize=address -parse-as-library -module-name ByteCoding -I Sources/CCRC32/include Sources/ByteCoding/*.swift \
+    -emit-module -emit-module-path .build-fuzz/ByteCoding.swiftmodule -emit-library -static -o .build-fuzz/libByteCoding.a
+swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Deflate -I .build-fuzz -I Sources/CCRC32/include \
+    -L .build-fuzz -lByteCoding Sources/Deflate/*.swift Tests/Fuzz/GzipFuzz.swift -o .build-fuzz/fuzz-gzip
 
 corpus="$(mktemp -d)"
 trap 'rm -rf "$corpus"' EXIT

@@ -1,6 +1,7 @@
 import Glibc
 import HTTPCore
 @testable import HTTPServer
+import Networking
 import Log
 import Synchronization
 import Testing

@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import HTTPCore
 @testable import HTTPServer
+import Networking
 import Log
 import Testing
 import TestSupport

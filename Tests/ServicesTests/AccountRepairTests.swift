@@ -1,3 +1,4 @@
+import DemoData
 import Foundation
 import Models
 import Storage
@@ -17,7 +18,7 @@ struct AccountRepairTests {
 
     func open(_ log: LogRecorder = LogRecorder(), demoPassword: DemoPassword = .published) throws -> AppServices {
         try AppServices(
-            configuration: .init(dataDirectory: directory, passwordIterations: 1_000, demoPassword: demoPassword),
+            configuration: .init(dataDirectory: directory, passwordIterations: 1_000, seed: DemoSeed(password: demoPassword)),
             log: log.closure)
     }
 

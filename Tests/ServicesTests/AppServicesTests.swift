@@ -1,3 +1,4 @@
+import DemoData
 import Foundation
 import Models
 import TestSupport
@@ -9,7 +10,7 @@ struct AppServicesTests {
     var directory: String { folder.path("data") }
 
     func open(_ log: LogRecorder) throws -> AppServices {
-        try AppServices(configuration: .init(dataDirectory: directory, passwordIterations: 1_000), log: log.closure)
+        try AppServices(configuration: .init(dataDirectory: directory, passwordIterations: 1_000, seed: DemoSeed()), log: log.closure)
     }
 
     @Test func theFirstStartSeedsAndTheSecondKeepsTheData() throws {

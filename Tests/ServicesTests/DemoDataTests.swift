@@ -1,3 +1,4 @@
+@testable import DemoData
 import Models
 import Testing
 @testable import Services

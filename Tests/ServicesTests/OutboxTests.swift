@@ -1,3 +1,4 @@
+import DemoData
 import Foundation
 import TestSupport
 import Testing
@@ -29,7 +30,7 @@ struct AppServicesRecoveryTests {
     var directory: String { folder.path("data") }
 
     @Test func aCutTornTailIsReportedAsAWarning() throws {
-        let configuration = AppServices.Configuration(dataDirectory: directory, passwordIterations: 1_000)
+        let configuration = AppServices.Configuration(dataDirectory: directory, passwordIterations: 1_000, seed: DemoSeed())
         try AppServices(configuration: configuration).close()
         let journal = AppServices.storeDirectory(inDataDirectory: directory) + "/journal"
         let handle = try #require(FileHandle(forWritingAtPath: journal))

@@ -1,4 +1,5 @@
 import Foundation
+import ByteCoding
 import Testing
 import TestSupport
 @testable import Storage

@@ -2,6 +2,7 @@ import Foundation
 import RedisClient
 import Testing
 import TestSupport
+@testable import WaypointCommand
 @testable import Web
 
 /// `waypoint migrate`, run as main.swift runs it, from a data folder a real server left behind into

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+@testable import WaypointCommand
 @testable import Web
 
 /// `waypoint store repair` on a folder a killed server left with one damaged byte: what a lost

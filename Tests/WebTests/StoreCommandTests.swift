@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+@testable import WaypointCommand
 @testable import Web
 
 /// `waypoint store verify|repair`, run as main.swift runs it, on a seeded data folder.

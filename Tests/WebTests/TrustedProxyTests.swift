@@ -1,5 +1,6 @@
 import HTTPServer
 import Testing
+@testable import WaypointCommand
 @testable import Web
 
 /// Behind a trusted proxy each visitor is counted under its own address; from anyone else the

@@ -21,17 +21,17 @@ public indirect enum AccountRoute: Hashable, Sendable {
     enum URLs {
         enum Login: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/login", .next, forms: true, title: "Sign in") { .account(.login(next: $0.next)) }
+                RoutePattern("/login", .next, visitorForms: true, title: "Sign in") { .account(.login(next: $0.next)) }
             }
         }
         enum Register: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/register", .next, forms: true, title: "Create an account") { .account(.register(next: $0.next)) }
+                RoutePattern("/register", .next, visitorForms: true, title: "Create an account") { .account(.register(next: $0.next)) }
             }
         }
         enum ForgotPassword: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/forgot-password", .next, forms: true, title: "Forgot password") { .account(.forgotPassword(next: $0.next)) }
+                RoutePattern("/forgot-password", .next, visitorForms: true, title: "Forgot password") { .account(.forgotPassword(next: $0.next)) }
             }
         }
         enum ResetLinkSent: RouteURL {
@@ -41,7 +41,7 @@ public indirect enum AccountRoute: Hashable, Sendable {
         }
         enum ResetPassword: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/reset-password/", .token, forms: true, title: "Reset password") { .account(.resetPassword(token: $0.token)) }
+                RoutePattern("/reset-password/", .token, visitorForms: true, title: "Reset password") { .account(.resetPassword(token: $0.token)) }
             }
         }
         enum Logout: RouteURL {

@@ -83,6 +83,9 @@ public enum AppRoute: Hashable, Sendable {
     /// Whether the screen takes a form (POST to its own URL).
     public var acceptsForms: Bool { declared.pattern.acceptsForms }
 
+    /// Whether a visitor without a server session may send the screen's form (the account forms).
+    public var acceptsVisitorForms: Bool { declared.pattern.acceptsVisitorForms }
+
     // The printer: hand-written for speed (a page prints dozens of links, and a printer walking
     // the declaration cost 8 % more instructions per page), and held to the declaration above by
     // `RoutePrintingTests.everyRoutePrintsAsItsDeclarationSpellsIt`.

@@ -2,7 +2,7 @@ import Models
 import ViewModels
 
 /// One URL of the contract, declared once: its pattern (fixed text and the values it holds),
-/// whether it takes a form, what it is called, and how to make the route from the values. Everything
+/// whether it takes a form (and from visitors without a session), what it is called, and how to make the route from the values. Everything
 /// else is derived from it, as swift-url-routing derives parsing and printing from one router: the
 /// parser matches the pattern's segments, the printer writes its pieces, the metrics label is the
 /// pattern itself (`/library/{category}/items/{id}`), and the form kept in sessions is the printed URL.
@@ -22,6 +22,10 @@ public struct RoutePattern: Sendable {
     /// Screens with a form POST to their own URL; Web answers 405 to the others before a body is
     /// read, and the coordinator refuses them too.
     public let acceptsForms: Bool
+    /// A visitor without a server session may send this form (Web's visitor form cookie holds its
+    /// token): the account forms, since signing in must never depend on the visitor budget of the
+    /// address one shares. Implies `acceptsForms`.
+    public let acceptsVisitorForms: Bool
     /// What links and the document title call the screen, when that does not depend on the data.
     public let title: String?
     /// The route, from the values the parser read; nil when they name none.
@@ -30,8 +34,8 @@ public struct RoutePattern: Sendable {
     @inlinable
     init(
         _ p0: RoutePiece, _ p1: RoutePiece? = nil, _ p2: RoutePiece? = nil, _ p3: RoutePiece? = nil,
-        _ p4: RoutePiece? = nil, _ p5: RoutePiece? = nil, forms: Bool = false, title: String? = nil,
-        make: @escaping @Sendable (RouteValues) -> AppRoute?
+        _ p4: RoutePiece? = nil, _ p5: RoutePiece? = nil, forms: Bool = false, visitorForms: Bool = false,
+        title: String? = nil, make: @escaping @Sendable (RouteValues) -> AppRoute?
     ) {
         self.p0 = p0
         self.p1 = p1
@@ -39,7 +43,8 @@ public struct RoutePattern: Sendable {
         self.p3 = p3
         self.p4 = p4
         self.p5 = p5
-        acceptsForms = forms
+        acceptsForms = forms || visitorForms
+        acceptsVisitorForms = visitorForms
         self.title = title
         self.make = make
     }

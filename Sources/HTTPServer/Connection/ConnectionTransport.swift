@@ -1,4 +1,5 @@
 import Glibc
+import Networking
 
 /// How a connection moves bytes (a plain socket, or TLS over it) without the connection logic changing.
 protocol ConnectionTransport: AnyObject {
@@ -23,7 +24,7 @@ enum SocketReadiness {
     case writable
 }
 
-/// A non-blocking TCP socket used as is.
+/// A non-blocking TCP socket used as is (`PlainSocket`, shared with the Redis client).
 final class PlainTransport: ConnectionTransport {
     let fd: Int32
 
@@ -32,28 +33,27 @@ final class PlainTransport: ConnectionTransport {
     var isEstablished: Bool { true }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult {
-        while true {
-            let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
-            if count >= 0 { return .bytes(count) }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .wouldBlock(until: .readable)
-            default: return .failed(errno)
-            }
-        }
+        TransportResult(PlainSocket.receive(fd, into: buffer), reading: true)
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) -> TransportResult {
-        while true {
-            let count = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-            if count >= 0 { return .bytes(count) }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .wouldBlock(until: .writable)
-            default: return .failed(errno)
-            }
-        }
+        TransportResult(PlainSocket.send(fd, bytes), reading: false)
     }
 
     func close() { _ = Glibc.close(fd) }
+}
+
+extension TransportResult {
+    /// A socket call's outcome as the connection reads it: the peer's end is a read of 0 bytes,
+    /// and a broken pipe when writing; a TLS failure is a protocol error.
+    @inline(__always)
+    init(_ io: SocketIO, reading: Bool) {
+        switch io {
+        case .bytes(let count): self = .bytes(count)
+        case .wouldBlock(let untilReadable): self = .wouldBlock(until: untilReadable ? .readable : .writable)
+        case .closed: self = reading ? .bytes(0) : .failed(EPIPE)
+        case .systemError(let code): self = .failed(code)
+        case .protocolError: self = .failed(EPROTO)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import COpenSSL
 import Glibc
+import Networking
 
 /// The server's OpenSSL context: certificate, key and policy, loaded and checked once at start-up,
 /// then shared by every event loop (creating connections from a configured context is thread-safe).
@@ -10,7 +11,6 @@ final class TLSContext: @unchecked Sendable {
         + "ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305"
 
     let context: OpaquePointer
-    let socketBIO: SocketBIO
     let handshakeTimeout: UInt64
 
     init(configuration: TLSConfiguration) throws(TLSConfiguration.Error) {
@@ -22,28 +22,28 @@ final class TLSContext: @unchecked Sendable {
         if let reason = Self.unreadableReason(keyPath) {
             throw .unreadablePrivateKey(path: keyPath, reason: reason)
         }
-        ERR_clear_error()
-        guard let socketBIO = SocketBIO.shared else { throw .setupFailed("BIO_meth_new: \(OpenSSLError.drain())") }
-        guard let context = SSL_CTX_new(TLS_server_method()) else { throw .setupFailed("SSL_CTX_new: \(OpenSSLError.drain())") }
+        let context: OpaquePointer
+        switch TLSContextPolicy.makeContext(for: .accepting) {
+        case .success(let made): context = made
+        case .failure(let error): throw .setupFailed(error.description)
+        }
         if let error = Self.configure(context, with: configuration) {
             SSL_CTX_free(context)
             throw error
         }
         self.context = context
-        self.socketBIO = socketBIO
         self.handshakeTimeout = configuration.handshakeTimeout.nanoseconds
     }
 
     deinit { SSL_CTX_free(context) }
 
     private static func configure(_ context: OpaquePointer, with configuration: TLSConfiguration) -> TLSConfiguration.Error? {
-        guard wp_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION) == 1,
-              wp_SSL_CTX_set_max_proto_version(context, TLS1_3_VERSION) == 1,
+        // Beyond the shared policy (TLSContextPolicy): TLS 1.3 at most, the TLS 1.2 suites above.
+        guard wp_SSL_CTX_set_max_proto_version(context, TLS1_3_VERSION) == 1,
               SSL_CTX_set_cipher_list(context, tls12Ciphers) == 1
         else { return .setupFailed(OpenSSLError.drain()) }
         // A peer closing without close_notify reads as end of input: HTTP frames its own messages.
-        SSL_CTX_set_options(context, WP_SSL_OP_NO_COMPRESSION | WP_SSL_OP_NO_RENEGOTIATION | WP_SSL_OP_IGNORE_UNEXPECTED_EOF)
-        wp_SSL_CTX_set_partial_writes(context)
+        SSL_CTX_set_options(context, WP_SSL_OP_IGNORE_UNEXPECTED_EOF)
         wp_SSL_CTX_set_release_buffers(context)
         // Without this an encrypted key makes OpenSSL prompt on the terminal and start-up hangs.
         SSL_CTX_set_default_passwd_cb(context, Self.refusePassphrase)

@@ -1,3 +1,5 @@
+import ByteCoding
+
 extension RedisConfiguration {
     /// Parses `redis://[user:password@]host[:port][/db]` or `rediss://…` (TLS). User and password
     /// are percent-decoded; the port defaults to 6379 and the database to 0. IPv6 hosts go in
@@ -81,29 +83,10 @@ extension RedisConfiguration {
         return (String(host), port)
     }
 
+    /// User and password as written in the URL, `%XX` escapes decoded (strictly: a broken escape
+    /// or bytes that are not UTF-8 are refused).
     private static func percentDecoded(_ text: Substring) throws(URLError) -> String {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                throw .invalidPercentEncoding
-            }
-            bytes.append(high << 4 | low)
-        }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else { throw .invalidPercentEncoding }
+        guard let decoded = PercentDecoding.decodeText(text) else { throw .invalidPercentEncoding }
         return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 48...57: byte - 48
-        case 65...70: byte - 55
-        case 97...102: byte - 87
-        default: nil
-        }
     }
 }

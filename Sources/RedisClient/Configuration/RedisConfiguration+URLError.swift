@@ -26,7 +26,7 @@ extension RedisConfiguration {
             case .invalidPercentEncoding:
                 return "the Redis URL's user or password has a malformed %-escape"
             case .unsupportedComponent(let component):
-                return "the Redis URL has a \(component), which Waypoint does not read: \(form)"
+                return "the Redis URL has a \(component), which this client does not read: \(form)"
             }
         }
     }

@@ -1,4 +1,5 @@
 import Glibc
+import Networking
 
 /// How a connection moves bytes: a plain socket, or TLS over it. Neither call ever waits; the
 /// connection polls when both directions would block.
@@ -18,38 +19,34 @@ enum TransportIO {
     case failed(RedisError)
 }
 
-/// A non-blocking TCP socket used as is; sends never raise SIGPIPE.
+/// A non-blocking TCP socket used as is (`PlainSocket`, shared with the server); sends never
+/// raise SIGPIPE.
 final class PlainTransport: RedisTransport {
     let fd: Int32
 
     init(fd: Int32) { self.fd = fd }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportIO {
-        while true {
-            let count = recv(fd, buffer.baseAddress, buffer.count, 0)
-            if count > 0 { return .bytes(count) }
-            if count == 0 { return .closed }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .wouldBlock(untilReadable: true)
-            case ECONNRESET: return .closed
-            case let code: return .failed(.io(call: "recv", code: code))
-            }
-        }
+        TransportIO(PlainSocket.receive(fd, into: buffer), call: "recv")
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) -> TransportIO {
-        while true {
-            let count = send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-            if count >= 0 { return .bytes(count) }
-            switch errno {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: return .wouldBlock(untilReadable: false)
-            case EPIPE, ECONNRESET: return .closed
-            case let code: return .failed(.io(call: "send", code: code))
-            }
-        }
+        TransportIO(PlainSocket.send(fd, bytes), call: "send")
     }
 
     func close() { _ = Glibc.close(fd) }
+}
+
+extension TransportIO {
+    /// A socket call's outcome as the connection reads it: a reset or broken pipe is Redis going
+    /// away, as a clean end is; `call` names the call in other failures.
+    init(_ io: SocketIO, call: String) {
+        switch io {
+        case .bytes(let count): self = .bytes(count)
+        case .wouldBlock(let untilReadable): self = .wouldBlock(untilReadable: untilReadable)
+        case .closed, .systemError(EPIPE), .systemError(ECONNRESET): self = .closed
+        case .systemError(let code): self = .failed(.io(call: call, code: code))
+        case .protocolError(let failure): self = .failed(.tls(failure.detail))
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Coordinators
+import DemoData
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -57,10 +58,11 @@ public func buildApplication(
             services = try AppServices(
                 configuration: .init(
                     dataDirectory: configuration.dataDirectory, passwordIterations: configuration.passwordIterations,
-                    demoData: configuration.demoData, resetLinkBase: configuration.publicURL?.description
+                    seed: DemoSeed(set: configuration.demoData, password: configuration.demoPasswordChoice),
+                    resetLinkBase: configuration.publicURL?.description
                         ?? (configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)"),
                     throttles: .init(login: options.loginThrottle), redis: configuration.redis.map(boundedForPages),
-                    commitObserver: metrics.storeCommits.observe, demoPassword: configuration.demoPasswordChoice),
+                    commitObserver: metrics.storeCommits.observe),
                 clock: options.clock, log: { logger.info($0) }, warn: { logger.warning($0) })
         } catch let error as StorageError {
             switch error {

@@ -8,8 +8,12 @@ import Glibc
 /// The data folder's start-up checks: usable before anything is created in it, created owner-only,
 /// and a warning when what is already there is open to other users (it holds password hashes,
 /// reset links and session cookies).
-struct DataFolder {
+public struct DataFolder {
     let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
 
     /// Checks that `path` is a folder this user can write, or can be created as one; creates nothing.
     func validate() throws(StartupError) {
@@ -54,7 +58,7 @@ struct DataFolder {
 
     /// One line naming what group or others can reach in the folder and the folders below it, or
     /// nil when everything is the owner's alone (or nothing is there yet).
-    func permissionWarning(limit: Int = 5) -> String? {
+    public func permissionWarning(limit: Int = 5) -> String? {
         var open: [String] = []
         collectOpen(path, depth: 0, into: &open)
         guard !open.isEmpty else { return nil }
@@ -93,7 +97,8 @@ struct DataFolder {
 }
 
 extension DataFolder {
-    static func isDirectory(_ path: String) -> Bool {
+    /// Whether `path` is a folder (the subcommands refuse to create a data folder).
+    public static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }

@@ -197,7 +197,7 @@ final class AppResponder: HTTPResponder {
             response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
         case .stored:
             refreshCookie(of: session, in: &response, connection: connection)
-        case .passing where route.takesVisitorForms && response.status != .notFound:
+        case .passing where route.acceptsVisitorForms && response.status != .notFound:
             response.headers.add(
                 "Set-Cookie",
                 VisitorFormCookie.header(token: session.record.withLock { $0.csrfToken }, secure: connection.isSecure))

@@ -1,6 +1,7 @@
 import COpenSSL
 import Glibc
 @testable import HTTPServer
+import Networking
 import TestSupport
 
 /// A blocking loopback HTTPS client on OpenSSL where every read has a timeout, so a broken server

@@ -1,3 +1,4 @@
+import DemoData
 import Dispatch
 import Foundation
 import Models
@@ -26,7 +27,7 @@ final class RedisAppServicesTests {
         instances += 1
         let directory = folder.path("instance-\(instances)")
         return try AppServices(configuration: .init(
-            dataDirectory: directory, passwordIterations: 1_000, redis: redis))
+            dataDirectory: directory, passwordIterations: 1_000, seed: DemoSeed(), redis: redis))
     }
 
     @Test func onlyTheFirstInstanceSeedsTheSharedStore() throws {
@@ -45,7 +46,7 @@ final class RedisAppServicesTests {
         let started = Mutex<[Result<AppServices, any Error>]>([])
         DispatchQueue.concurrentPerform(iterations: directories.count) { index in
             let result = Result { () throws -> AppServices in
-                try AppServices(configuration: .init(dataDirectory: directories[index], passwordIterations: 1_000, redis: redis))
+                try AppServices(configuration: .init(dataDirectory: directories[index], passwordIterations: 1_000, seed: DemoSeed(), redis: redis))
             }
             started.withLock { $0.append(result) }
         }

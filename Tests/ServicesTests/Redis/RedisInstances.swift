@@ -1,3 +1,4 @@
+import DemoData
 import Foundation
 import RedisClient
 import Services
@@ -30,7 +31,7 @@ final class RedisInstances {
     ) throws -> AppServices {
         try AppServices(
             configuration: .init(
-                dataDirectory: directory(), passwordIterations: 1_000, resetLinkBase: "http://127.0.0.1:8080",
+                dataDirectory: directory(), passwordIterations: 1_000, seed: DemoSeed(), resetLinkBase: "http://127.0.0.1:8080",
                 throttles: throttles, redis: try configuration()),
             clock: clock)
     }

@@ -1,3 +1,4 @@
+import DemoData
 import Dispatch
 import Foundation
 import Models

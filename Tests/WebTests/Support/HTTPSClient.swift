@@ -1,5 +1,6 @@
 import COpenSSL
 @testable import HTTPServer
+import Networking
 import TestSupport
 
 /// A small HTTPS browser for tests: one TLS connection to 127.0.0.1 kept alive for every request
