@@ -7,7 +7,8 @@ import Storage
 
 /// The sessions' durable home: a journal store of its own in `<data>/sessions`, one entry per
 /// session. A write returns once it is on disk, so authentication changes (sign-in, sign-out,
-/// revocation) are written as they happen; navigation is written in batches of changed sessions.
+/// revocation) and forms' receipts are written as they happen; navigation is written in batches of
+/// changed sessions.
 public final class SessionJournal: Sendable {
     public static let collection = "sessions"
 
