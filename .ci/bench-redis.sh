@@ -42,19 +42,7 @@ for tool in wrk curl redis-server redis-cli haproxy python3 ss; do
     command -v "$tool" >/dev/null || { echo "bench-redis: $tool not found (apt-get install wrk curl redis-server haproxy python3 iproute2)" >&2; exit 2; }
 done
 
-WORK="$(mktemp -d /tmp/waypoint-bench-redis.XXXXXX)"
-declare -A PID=()
-cleanup() {
-    for name in "${!PID[@]}"; do kill "${PID[$name]}" 2>/dev/null || true; done
-    for name in "${!PID[@]}"; do wait "${PID[$name]}" 2>/dev/null || true; done
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-until_true() { local deadline=$(( $(date +%s) + $1 )); shift; until "$@"; do [ "$(date +%s)" -lt "$deadline" ] || return 1; sleep 0.1; done; }
-answers() { curl -fsS -o /dev/null --max-time 1 "$1" 2>/dev/null; }
+source "$ROOT/.ci/processes.sh" bench-redis
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 CLK_TCK=$(getconf CLK_TCK)
 

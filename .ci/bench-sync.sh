@@ -28,19 +28,7 @@ for tool in curl redis-server redis-cli python3; do
     command -v "$tool" >/dev/null || { echo "bench-sync: $tool not found" >&2; exit 2; }
 done
 
-WORK="$(mktemp -d /tmp/waypoint-bench-sync.XXXXXX)"
-declare -A PID=()
-cleanup() {
-    for name in "${!PID[@]}"; do kill "${PID[$name]}" 2>/dev/null || true; done
-    for name in "${!PID[@]}"; do wait "${PID[$name]}" 2>/dev/null || true; done
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-until_true() { local deadline=$(( $(date +%s) + $1 )); shift; until "$@"; do [ "$(date +%s)" -lt "$deadline" ] || return 1; sleep 0.1; done; }
-answers() { curl -fsS -o /dev/null --max-time 1 "$1" 2>/dev/null; }
+source "$ROOT/.ci/processes.sh" bench-sync
 # CPU nanoseconds of every thread of a process.
 cpu_ns() { cat /proc/"$1"/task/*/schedstat | awk '{ s += $1 } END { printf "%.0f", s }'; }
 now_ns() { date +%s%N; }

@@ -26,34 +26,10 @@ for tool in redis-server redis-cli haproxy curl python3; do
     command -v "$tool" >/dev/null || { echo "scale-out: $tool not found (apt-get install redis-server haproxy curl python3)" >&2; exit 2; }
 done
 
-WORK="$(mktemp -d /tmp/waypoint-scale-out.XXXXXX)"
-declare -A PID=()
-cleanup() {
-    local status=$?
-    for name in "${!PID[@]}"; do kill -9 "${PID[$name]}" 2>/dev/null || true; done
-    for name in "${!PID[@]}"; do wait "${PID[$name]}" 2>/dev/null || true; done
-    if [ "$status" != 0 ]; then
-        for log in "$WORK"/*.log; do [ -f "$log" ] && { echo "--- $(basename "$log") (last lines)"; tail -n 15 "$log"; }; done
-    fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+source "$ROOT/.ci/processes.sh" scale-out 9
 
 step() { echo "== scale-out: $*"; }
 fail() { echo "scale-out: FAIL: $*" >&2; exit 1; }
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-# Polls until a command succeeds, for at most $1 seconds.
-until_true() {
-    local limit=$1
-    shift
-    local deadline=$(( $(date +%s) + limit ))
-    until "$@"; do
-        [ "$(date +%s)" -lt "$deadline" ] || return 1
-        sleep 0.1
-    done
-}
-answers() { curl -fsS -o /dev/null --max-time 1 "$1" 2>/dev/null; }
 redis_up() { [ "$(redis-cli -h 127.0.0.1 -p "$REDIS_PORT" --no-auth-warning ping 2>/dev/null)" = PONG ]; }
 lines() { [ -f "$1" ] && wc -l < "$1" || echo 0; }
 at_least() { [ "$(lines "$1")" -ge "$2" ]; }

@@ -56,6 +56,10 @@ class UI:
                 return any(element.text.strip() == text for element in self.find_all(css))
             except StaleElementReferenceException:
                 return False
+            except WebDriverException as error:  # the element's document was replaced while read
+                if "does not belong to the document" in str(error):
+                    return False
+                raise
         try:
             WebDriverWait(self.driver, timeout).until(shows)
         except TimeoutException:
