@@ -77,10 +77,11 @@ public final class RedisSubscriber: Sendable {
             onPush: { [self] in receive($0) },
             onClose: { [self, pool] closed, error in
                 if let error, error.isConnectionFailure { pool.noteFailure(error) }
+                // No error: closed on purpose, or the loop stopped (nowhere to subscribe again).
                 let again = state.withLock { state -> Bool in
                     guard state.connection === closed else { return false }
                     state.connection = nil
-                    return !state.stopped
+                    return !state.stopped && error != nil
                 }
                 if again { retryLater() }
             })
