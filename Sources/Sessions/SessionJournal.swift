@@ -7,7 +7,8 @@ import Storage
 
 /// The sessions' durable home: a journal store of its own in `<data>/sessions`, one entry per
 /// session. A write returns once it is on disk, so authentication changes (sign-in, sign-out,
-/// revocation) are written as they happen; navigation is written in batches of changed sessions.
+/// revocation) and forms' receipts are written as they happen; navigation is written in batches of
+/// changed sessions.
 public final class SessionJournal: Sendable {
     public static let collection = "sessions"
 
@@ -38,6 +39,26 @@ public final class SessionJournal: Sendable {
 
     /// Stores `records` and deletes `removing` in one durable write.
     public func write(records: [SessionRecord], removing: [String]) throws {
+        try store.apply(try mutations(records: records, removing: removing))
+    }
+
+    /// `write` in two steps: on a journal store the record is queued now, its place in the journal
+    /// fixed, and the returned call waits until it is durable (sharing the fsync with whatever was
+    /// queued meanwhile). Another store writes at once.
+    public func queue(records: [SessionRecord], removing: [String]) throws -> () throws -> Void {
+        let mutations = try mutations(records: records, removing: removing)
+        guard let journal = store as? JournalStore, !mutations.isEmpty else {
+            try store.apply(mutations)
+            return {}
+        }
+        let write = try journal.queue(mutations)
+        return {
+            try journal.awaitDurable(write)
+            journal.snapshotWhenDue()
+        }
+    }
+
+    private func mutations(records: [SessionRecord], removing: [String]) throws -> [StoreMutation] {
         let encoder = JSONEncoder()
         var mutations: [StoreMutation] = []
         mutations.reserveCapacity(records.count + removing.count)
@@ -48,6 +69,6 @@ public final class SessionJournal: Sendable {
         for record in records {
             mutations.append(.put(collection: Self.collection, key: record.id, value: Array(try encoder.encode(record))))
         }
-        try store.apply(mutations)
+        return mutations
     }
 }

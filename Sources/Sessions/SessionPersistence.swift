@@ -15,6 +15,21 @@ public protocol SessionPersistence: Sendable {
     /// or evicted). Must never overwrite a newer save made elsewhere, nor bring back a session that
     /// was ended elsewhere: such records come back as stale.
     func save(records: [SessionRecord], forgetting: [String]) throws -> SessionSaveOutcome
+    /// `save` in two steps, for a store that keeps its writes in the order they were queued:
+    /// queues the write at once (memory only, so a caller may hold a lock around taking its copies
+    /// and queuing them), and the call it returns waits until the write is durable.
+    func queueSave(records: [SessionRecord], forgetting: [String]) throws -> PendingSessionSave
+}
+
+/// A queued save: returns its outcome once it is durable (or throws why it is not).
+public typealias PendingSessionSave = () throws -> SessionSaveOutcome
+
+extension SessionPersistence {
+    /// Queues nothing: the whole save runs in the wait. Right for a store that orders saves by
+    /// versions rather than by queue order (Redis: a stale copy is refused).
+    public func queueSave(records: [SessionRecord], forgetting: [String]) throws -> PendingSessionSave {
+        { try save(records: records, forgetting: forgetting) }
+    }
 }
 
 extension SessionJournal: SessionPersistence {
@@ -28,7 +43,15 @@ extension SessionJournal: SessionPersistence {
 
     /// One instance owns the journal, so nothing can have been saved or ended elsewhere.
     public func save(records: [SessionRecord], forgetting: [String]) throws -> SessionSaveOutcome {
-        try write(records: records, removing: forgetting)
-        return SessionSaveOutcome(saved: Dictionary(records.map { ($0.id, $0.version) }, uniquingKeysWith: { $1 }))
+        try queueSave(records: records, forgetting: forgetting)()
+    }
+
+    /// The record takes its place in the journal now; the returned call waits for the disk.
+    public func queueSave(records: [SessionRecord], forgetting: [String]) throws -> PendingSessionSave {
+        let durable = try queue(records: records, removing: forgetting)
+        return {
+            try durable()
+            return SessionSaveOutcome(saved: Dictionary(records.map { ($0.id, $0.version) }, uniquingKeysWith: { $1 }))
+        }
     }
 }

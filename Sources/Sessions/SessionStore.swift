@@ -99,9 +99,13 @@ public final class SessionStore: Sendable {
     }
 
     public let configuration: Configuration
-    private let shards: [Shard]
+    let shards: [Shard]
     /// Where authentication changes are made durable; nil keeps sessions in memory only.
     public let journal: (any SessionPersistence)?
+    /// Held while a save takes its copies and queues them in the journal (memory only, never across
+    /// the disk), so the journal keeps a session's copies in the order they were taken: a periodic
+    /// save's older copy never lands after a newer one that `saveNow` made durable.
+    let queuing = Mutex<Void>(())
 
     public init(configuration: Configuration, journal: (any SessionPersistence)? = nil) {
         self.configuration = configuration
@@ -187,57 +191,6 @@ public final class SessionStore: Sendable {
             ended.append(reference)
         }
         try journal?.endSessions(of: user, keeping: keeping.id, known: ended)
-    }
-
-    /// Writes the sessions that changed since the last save and forgets the ones that are gone;
-    /// the work is bounded by what changed, not by how many sessions there are. Returns the records
-    /// it wrote. A copy another instance's save made stale is not written: it leaves memory, so the
-    /// session's next request here loads the saved one (the first save wins; see `settle`).
-    @discardableResult
-    public func saveChanges(now: Int64) throws -> [SessionRecord] {
-        guard let journal else { return [] }
-        let configuration = configuration
-        var records: [SessionRecord] = []
-        var removed: [String] = []
-        var taken: [(shard: Shard, changed: Set<String>, removed: Set<String>)] = []
-        for shard in shards {
-            shard.withLock { pools in
-                for entry in pools.signedIn.entries.map(\.value) where now - entry.lastSeen > configuration.idleTimeout {
-                    pools.remove(entry.session.id)
-                }
-                for entry in pools.visitors.entries.map(\.value) where now - entry.lastSeen > configuration.visitorIdleTimeout {
-                    pools.remove(entry.session.id)
-                }
-                let changed = pools.changed
-                let gone = pools.removed
-                pools.changed = []
-                pools.removed = []
-                for id in changed {
-                    guard let entry = pools.peek(id) else { continue }
-                    var record = entry.session.record.withLock { $0 }
-                    record.lastSeen = entry.lastSeen
-                    records.append(record)
-                }
-                removed += gone
-                taken.append((shard, changed, gone))
-            }
-        }
-        guard !records.isEmpty || !removed.isEmpty else { return [] }
-        let outcome: SessionSaveOutcome
-        do {
-            outcome = try journal.save(records: records, forgetting: removed)
-        } catch {
-            // Nothing is lost: the next save tries the same changes again.
-            for (shard, changed, gone) in taken {
-                shard.withLock { pools in
-                    pools.changed.formUnion(changed.filter { pools.peek($0) != nil })
-                    pools.removed.formUnion(gone)
-                }
-            }
-            throw error
-        }
-        settle(records, outcome)
-        return records.filter { outcome.saved[$0.id] != nil }
     }
 
     /// Records the versions a save stored, and drops the copies it found stale, unless the session

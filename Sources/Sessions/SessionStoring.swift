@@ -28,6 +28,10 @@ public protocol SessionStoring: AnyObject, Sendable {
     /// answer leaves; `done` runs when that is done (with the failure, if any: the periodic save
     /// retries). Called on `loop` when given, and `done` runs there without a thread waiting.
     func publishChanges(of ids: [String], on loop: (any EventLoopScheduler)?, done: @escaping @Sendable (Error?) -> Void)
+    /// Makes the session as it is now durable before the caller answers (a form's receipt):
+    /// blocking, so never on an event loop. With shared sessions there is nothing to do here:
+    /// `publishChanges` saves a request's session before every answer.
+    func saveNow(_ session: Session) throws
 }
 
 /// The shared store could not be reached for a change that must be durable before it is

@@ -55,6 +55,9 @@ public final class SharedSessionStore: SessionStoring {
         }
     }
 
+    /// `publishChanges` saves the request's session before its answer goes out.
+    public func saveNow(_ session: Session) throws {}
+
     public func publishChanges(of ids: [String], on loop: (any EventLoopScheduler)?, done: @escaping @Sendable (Error?) -> Void) {
         if let loop, loop.inEventLoop, let loopClient, publishChanges(of: ids, on: loop, through: loopClient, done: done) {
             return

@@ -94,6 +94,35 @@ import Testing
         #expect(try client.get("/library/category-1").text.contains("Signed in as"))
     }
 
+    /// A form that changed something keeps a receipt in its session, durable before the 303 like
+    /// the item it added: the browser's resend of the same body (same CSRF mask) after a SIGKILL
+    /// answers the same 303 and adds nothing.
+    @Test(.timeLimit(.minutes(1)))
+    func aFormsReceiptSurvivesSIGKILL() throws {
+        let folder = TemporaryDirectory(prefix: "waypoint-crash")
+        let data = folder.path("data")
+        let title = "Added once before SIGKILL"
+        let first = try ServerProcess(dataDirectory: data)
+        let client = WebClient(port: first.port)
+        #expect(try client.signIn().status == 303)
+        let form = try client.get("/library/category-3/items/new")
+        let body = [("csrfToken", try #require(form.csrfToken)), ("title", title), ("subtitle", "")]
+        let added = try client.post("/library/category-3/items/new", form: body)
+        #expect(added.status == 303)
+        first.kill()
+        do {
+            let server = try ServerProcess(dataDirectory: data)
+            defer { server.kill() }
+            client.disconnect()
+            client.port = server.port
+            let resent = try client.post("/library/category-3/items/new", form: body)
+            #expect(resent.status == 303)
+            #expect(resent.location == added.location, "the resend was taken as a new submission")
+        }
+        let app = try TestApp(dataDirectory: data)
+        #expect(app.application.services.catalog.items(in: .init("category-3")).filter { $0.title == title }.count == 1)
+    }
+
     /// The reset link of the mail the server says it has just queued, waiting (bounded) for that
     /// log line: mail is written in the background after the form is answered, and logged once whole.
     static func resetLink(from server: ServerProcess) -> String? {

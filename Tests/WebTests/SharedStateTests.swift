@@ -33,6 +33,24 @@ final class SharedStateTests {
         #expect(page.text.contains("Signed in as"))
     }
 
+    /// A form's receipt is in Redis before its 303: the same body resent to the other instance
+    /// answers the same 303 and adds nothing.
+    @Test func aFormResentToTheOtherInstanceAddsNothing() throws {
+        let (first, second) = (try instance(), try instance())
+        let browser = first.client()
+        try browser.signIn()
+        let form = try browser.get("/library/category-3/items/new")
+        let body = [("csrfToken", try #require(form.csrfToken)), ("title", "Sent to both"), ("subtitle", "")]
+        let added = try browser.post("/library/category-3/items/new", form: body)
+        #expect(added.status == 303)
+        browser.disconnect()
+        browser.port = second.port
+        let resent = try browser.post("/library/category-3/items/new", form: body)
+        #expect(resent.status == 303)
+        #expect(resent.location == added.location, "the other instance took the resend as a new submission")
+        #expect(second.application.services.catalog.items(in: .init("category-3")).filter { $0.title == "Sent to both" }.count == 1)
+    }
+
     @Test func signingOutOnOneInstanceEndsTheSessionOnTheOther() throws {
         let (first, second) = (try instance(), try instance())
         let browser = first.client()

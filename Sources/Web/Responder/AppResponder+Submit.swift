@@ -93,6 +93,9 @@ extension AppResponder {
             }
             // A new receipt is a change to save, even when the screens stayed where they were.
             if changed || keptReceipt { sessions.markChanged(session) }
+            // Its change to the data is durable already: so is the receipt before the answer, or a
+            // resend after a crash would make the change again. (Here on a worker or the hashing lane.)
+            if keptReceipt { keepDurably(session, request: request) }
             return response(for: outcome, route: route, session: session, turn: turn, connection: connection)
         } catch let error as RedisError {
             // Shared state went away mid-request: the same 503 as before the request began.
@@ -101,6 +104,17 @@ extension AppResponder {
         } catch {
             logger.error("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)) failed: \(error)")
             return renderer.errorPage(.internalServerError, secure: secure)
+        }
+    }
+
+    /// Saves the session with its new receipt now (the embedded store's journal; with Redis,
+    /// `finishing` publishes it before the answer). A failed save is logged, not answered: the
+    /// change was made, the receipt still holds in memory, and the periodic save tries again.
+    private func keepDurably(_ session: Session, request: HTTPRequest) {
+        do {
+            try sessions.saveNow(session)
+        } catch {
+            logger.error("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)): its receipt was not saved: \(error)")
         }
     }
 
