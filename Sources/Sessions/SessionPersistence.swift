@@ -19,6 +19,11 @@ public protocol SessionPersistence: Sendable {
     /// queues the write at once (memory only, so a caller may hold a lock around taking its copies
     /// and queuing them), and the call it returns waits until the write is durable.
     func queueSave(records: [SessionRecord], forgetting: [String]) throws -> PendingSessionSave
+    /// `write` in two steps, as `queueSave`: a sign-in or sign-out takes its place among the saves
+    /// at once, so a periodic save's copy taken before it can never land after it.
+    func queueWrite(records: [SessionRecord], ending ended: [SessionReference]) throws -> () throws -> Void
+    /// `endSessions` in two steps, for the same reason.
+    func queueEndSessions(of user: UserID, keeping: String, known: [SessionReference]) throws -> () throws -> Void
 }
 
 /// A queued save: returns its outcome once it is durable (or throws why it is not).
@@ -30,6 +35,14 @@ extension SessionPersistence {
     public func queueSave(records: [SessionRecord], forgetting: [String]) throws -> PendingSessionSave {
         { try save(records: records, forgetting: forgetting) }
     }
+
+    public func queueWrite(records: [SessionRecord], ending ended: [SessionReference]) throws -> () throws -> Void {
+        { try write(records: records, ending: ended) }
+    }
+
+    public func queueEndSessions(of user: UserID, keeping: String, known: [SessionReference]) throws -> () throws -> Void {
+        { try endSessions(of: user, keeping: keeping, known: known) }
+    }
 }
 
 extension SessionJournal: SessionPersistence {
@@ -38,7 +51,15 @@ extension SessionJournal: SessionPersistence {
     }
 
     public func endSessions(of user: UserID, keeping: String, known: [SessionReference]) throws {
-        try write(records: [], removing: known.filter { $0.id != keeping }.map(\.id))
+        try queueEndSessions(of: user, keeping: keeping, known: known)()
+    }
+
+    public func queueWrite(records: [SessionRecord], ending ended: [SessionReference]) throws -> () throws -> Void {
+        try queue(records: records, removing: ended.map(\.id))
+    }
+
+    public func queueEndSessions(of user: UserID, keeping: String, known: [SessionReference]) throws -> () throws -> Void {
+        try queue(records: [], removing: known.filter { $0.id != keeping }.map(\.id))
     }
 
     /// One instance owns the journal, so nothing can have been saved or ended elsewhere.

@@ -156,20 +156,25 @@ public final class SessionStore: Sendable {
 
     /// Gives `session` a fresh id (and CSRF token), so an id seen before sign-in is worthless after,
     /// and writes the change to the journal before returning: a sign-in or sign-out survives a crash.
+    /// The old id leaves memory and is ended in the journal under `queuing`, so a periodic save that
+    /// copied the session before cannot write the signed-in copy back after the sign-out.
     public func rotate(_ session: Session, now: Int64, change: (inout SessionRecord) -> Void) throws {
-        let old = session.record.withLock { $0.reference }
-        shard(for: old.id).withLock { $0.remove(old.id) }
-        let record = session.record.withLock { record -> SessionRecord in
-            record.id = SecureRandom.token()
-            record.csrfToken = SecureRandom.token()
-            change(&record)
-            record.lastSeen = now
-            // A new id is a new stored session: its first version.
-            record.version = 1
-            return record
+        let pending = try queuing.withLock { _ throws -> (() throws -> Void)? in
+            let old = session.record.withLock { $0.reference }
+            shard(for: old.id).withLock { $0.remove(old.id) }
+            let record = session.record.withLock { record -> SessionRecord in
+                record.id = SecureRandom.token()
+                record.csrfToken = SecureRandom.token()
+                change(&record)
+                record.lastSeen = now
+                // A new id is a new stored session: its first version.
+                record.version = 1
+                return record
+            }
+            insert(session, now: now)
+            return try journal?.queueWrite(records: [record], ending: [old])
         }
-        insert(session, now: now)
-        try journal?.write(records: [record], ending: [old])
+        try pending?()
     }
 
     /// Every stored session (for pruning, saving, ending a user's other sessions).
@@ -184,13 +189,16 @@ public final class SessionStore: Sendable {
     /// Ends every session of `user` except `keeping`, durably: those held here at once, and with
     /// shared sessions those only other instances hold too (they refuse them at their next request).
     public func removeSessions(of user: UserID, keeping: Session) throws {
-        var ended: [SessionReference] = []
-        for session in allSessions() where session !== keeping && session.record.withLock({ $0.userID }) == user {
-            let reference = session.record.withLock { $0.reference }
-            shard(for: reference.id).withLock { $0.remove(reference.id) }
-            ended.append(reference)
+        let pending = try queuing.withLock { _ throws -> (() throws -> Void)? in
+            var ended: [SessionReference] = []
+            for session in allSessions() where session !== keeping && session.record.withLock({ $0.userID }) == user {
+                let reference = session.record.withLock { $0.reference }
+                shard(for: reference.id).withLock { $0.remove(reference.id) }
+                ended.append(reference)
+            }
+            return try journal?.queueEndSessions(of: user, keeping: keeping.id, known: ended)
         }
-        try journal?.endSessions(of: user, keeping: keeping.id, known: ended)
+        try pending?()
     }
 
     /// Records the versions a save stored, and drops the copies it found stale, unless the session
