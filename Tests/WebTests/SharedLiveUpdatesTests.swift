@@ -85,4 +85,36 @@ struct SharedLiveUpdatesTests {
         #expect(try events.readUntil("\n\n").contains("event: signed-out\n"))
         #expect(events.isClosedByServer())
     }
+
+    @Test func aSubscriptionToAHungRedisIsDroppedAndMadeAgainWhenItAnswers() throws {
+        let apps = try RedisTestApps()
+        defer { apps.server.resume() }
+        var redis = try RedisConfiguration(url: apps.server.url())
+        (redis.replyTimeout, redis.connectTimeout) = (.milliseconds(300), .milliseconds(300))
+        (redis.initialReconnectDelay, redis.maximumReconnectDelay) = (.milliseconds(50), .milliseconds(200))
+        let first = try apps.instance()
+        let second = try TestApp(redis: redis)
+        #expect(apps.subscribed(second))
+        let shared = try #require(second.application.sharedLive)
+        let caughtUp = EventCount()
+        let earlier = shared.observeCatchUp { caughtUp.record() }
+        // A hung Redis keeps the connection open and says nothing: only the unanswered PING tells.
+        apps.server.pause()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while shared.isSubscribed && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(!shared.isSubscribed, "the subscription to a hung Redis was never dropped")
+        apps.server.resume()
+        #expect(earlier >= 1 && caughtUp.wait(for: 1, timeout: .seconds(5)))
+        // Subscribed again: another instance's change reaches a page held by this one.
+        let watcher = second.client()
+        _ = try watcher.get("/library/category-4")
+        let events = try LoopbackClient(port: second.port, timeoutMilliseconds: 5_000)
+        let cookies = watcher.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        events.send("GET /_events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookies)\r\n\r\n")
+        #expect(try events.readUntil("\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+        let author = first.client()
+        try author.signIn()
+        #expect(try author.submit("/library/category-4/items/new", form: [("title", "After the hang"), ("subtitle", "")]).status == 303)
+        #expect(try events.readUntil("\n\n").contains(#""title":"After the hang""#))
+    }
 }
