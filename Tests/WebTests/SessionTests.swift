@@ -174,14 +174,22 @@ import Testing
         options.clock = { now.date }
         let app = try TestApp(options: options)
         let client = app.client()
+        // A visitor's cookie lives as long as a visitor's session may idle: a day.
         let first = try client.get("/flow")
-        #expect(first.header("Set-Cookie")?.contains("Max-Age=2592000") == true)
+        #expect(first.header("Set-Cookie")?.contains("Max-Age=86400") == true)
         now.advance(3600)
         #expect(try client.get("/flow").header("Set-Cookie") == nil)
-        now.advance(24 * 3600)
+        now.advance(12 * 3600)
         let refreshed = try client.get("/flow")
-        #expect(refreshed.header("Set-Cookie")?.contains("Max-Age=2592000") == true)
+        #expect(refreshed.header("Set-Cookie")?.contains("Max-Age=86400") == true)
         #expect(try client.get("/flow").header("Set-Cookie") == nil)
+        // Signed in, 30 days, renewed after a day of use.
+        let signedIn = try client.signIn()
+        #expect(signedIn.header("Set-Cookie")?.contains("Max-Age=2592000") == true)
+        now.advance(12 * 3600)
+        #expect(try client.get("/flow").header("Set-Cookie") == nil)
+        now.advance(12 * 3600)
+        #expect(try client.get("/flow").header("Set-Cookie")?.contains("Max-Age=2592000") == true)
     }
 
     final class Clock: @unchecked Sendable {

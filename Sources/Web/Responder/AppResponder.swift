@@ -234,18 +234,24 @@ final class AppResponder: HTTPResponder {
     /// The session cookie, living as long as an idle session does (30 days by default), so a
     /// browser restart keeps everyone's place. Re-sent once a day while the session is in use, so
     /// it slides with the server's idle timeout.
+    /// The cookie lives as long as its session may idle: a day for a visitor, 30 days signed in.
     func cookie(for session: Session, connection: ConnectionInfo) -> String {
-        session.record.withLock { $0.cookieIssued = clock() }
+        let signedIn = session.record.withLock { record in
+            record.cookieIssued = clock()
+            return record.userID != nil
+        }
         return SetCookie(
-            name: Self.cookieName, value: session.id, path: "/", maxAge: Int(sessions.configuration.idleTimeout),
+            name: Self.cookieName, value: session.id, path: "/", maxAge: Int(sessions.configuration.timeout(signedIn: signedIn)),
             httpOnly: true, secure: connection.isSecure, sameSite: .lax
         ).headerValue
     }
 
-    /// Adds the session cookie again when the one the browser holds was issued over a day ago.
+    /// Adds the session cookie again when the one the browser holds has lived half its life (at most
+    /// a day): a session in use never outlives its cookie.
     func refreshCookie(of session: Session, in response: inout HTTPResponse, connection: ConnectionInfo) {
-        let issued = session.record.withLock { $0.cookieIssued ?? 0 }
-        guard clock() - issued >= 24 * 3600, !response.headers.contains("Set-Cookie") else { return }
+        let (issued, signedIn) = session.record.withLock { ($0.cookieIssued ?? 0, $0.userID != nil) }
+        let refreshAfter = min(24 * 3600, sessions.configuration.timeout(signedIn: signedIn) / 2)
+        guard clock() - issued >= refreshAfter, !response.headers.contains("Set-Cookie") else { return }
         response.headers.add("Set-Cookie", cookie(for: session, connection: connection))
     }
 }
