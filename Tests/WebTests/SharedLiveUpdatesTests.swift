@@ -13,11 +13,7 @@ struct SharedLiveUpdatesTests {
         let second = try apps.instance()
         let watcher = second.client()
         _ = try watcher.get("/library/category-3")
-        let events = try LoopbackClient(port: second.port, timeoutMilliseconds: 5_000)
-        let cookies = watcher.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
-        events.send("GET /_events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookies)\r\n\r\n")
-        let head = try events.readUntil("\r\n\r\n")
-        #expect(head.hasPrefix("HTTP/1.1 200"))
+        let events = try second.events(as: watcher)
         #expect(second.application.responder.live.openStreams == 1)
         let author = first.client()
         try author.signIn()
@@ -43,10 +39,7 @@ struct SharedLiveUpdatesTests {
         let earlier = shared.observeCatchUp { caughtUp.record() }
         let watcher = second.client()
         _ = try watcher.get("/library/category-2")
-        let events = try LoopbackClient(port: second.port, timeoutMilliseconds: 5_000)
-        let cookies = watcher.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
-        events.send("GET /_events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookies)\r\n\r\n")
-        #expect(try events.readUntil("\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+        let events = try second.events(as: watcher)
         let author = first.client()
         try author.signIn()
         // Redis drops the subscribers' connections (the second's and the first's): what is
@@ -73,10 +66,7 @@ struct SharedLiveUpdatesTests {
         browser.disconnect()
         browser.port = second.port
         _ = try browser.get("/library/category-1")
-        let events = try LoopbackClient(port: second.port, timeoutMilliseconds: 5_000)
-        let cookies = browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
-        events.send("GET /_events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookies)\r\n\r\n")
-        #expect(try events.readUntil("\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+        let events = try second.events(as: browser)
         // Another tab of it signs out through the first instance.
         browser.disconnect()
         browser.port = first.port
@@ -108,10 +98,7 @@ struct SharedLiveUpdatesTests {
         // Subscribed again: another instance's change reaches a page held by this one.
         let watcher = second.client()
         _ = try watcher.get("/library/category-4")
-        let events = try LoopbackClient(port: second.port, timeoutMilliseconds: 5_000)
-        let cookies = watcher.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
-        events.send("GET /_events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookies)\r\n\r\n")
-        #expect(try events.readUntil("\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+        let events = try second.events(as: watcher)
         let author = first.client()
         try author.signIn()
         #expect(try author.submit("/library/category-4/items/new", form: [("title", "After the hang"), ("subtitle", "")]).status == 303)
