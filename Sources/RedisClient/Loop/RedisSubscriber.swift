@@ -9,7 +9,8 @@ import Synchronization
 /// it (re)starts: `onSubscribed` runs each time Redis confirms it, and the owner catches up there
 /// from a durable log (a stream) before trusting the messages again. A broken or silent connection
 /// (a PING unanswered within the reply timeout) is made again after `retryDelay`, under the pool's
-/// backoff; connecting blocks, so it runs on `connectLane`, never the loop.
+/// backoff (`onDropped` says when one is given up); connecting blocks, so it runs on
+/// `connectLane`, never the loop.
 public final class RedisSubscriber: Sendable {
     private struct State {
         var connection: RedisLoopConnection?
@@ -23,12 +24,14 @@ public final class RedisSubscriber: Sendable {
     private let retryDelay: Duration
     private let onSubscribed: @Sendable () -> Void
     private let onMessage: @Sendable ([UInt8]) -> Void
+    private let onDropped: @Sendable () -> Void
     private let state = Mutex(State())
 
     public init(
         pool: RedisPool, channel: String, loop: any EventLoopScheduler, retryDelay: Duration = .milliseconds(500),
         connectLane: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
-        onSubscribed: @escaping @Sendable () -> Void, onMessage: @escaping @Sendable ([UInt8]) -> Void
+        onSubscribed: @escaping @Sendable () -> Void, onMessage: @escaping @Sendable ([UInt8]) -> Void,
+        onDropped: @escaping @Sendable () -> Void = {}
     ) {
         self.pool = pool
         self.channel = channel
@@ -37,6 +40,7 @@ public final class RedisSubscriber: Sendable {
         self.connectLane = connectLane
         self.onSubscribed = onSubscribed
         self.onMessage = onMessage
+        self.onDropped = onDropped
     }
 
     /// Connects and subscribes, in the background.
@@ -83,7 +87,10 @@ public final class RedisSubscriber: Sendable {
                     state.connection = nil
                     return !state.stopped && error != nil
                 }
-                if again { retryLater() }
+                if again {
+                    onDropped()
+                    retryLater()
+                }
             })
         let kept = state.withLock { state -> Bool in
             guard !state.stopped else { return false }

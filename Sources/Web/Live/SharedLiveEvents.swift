@@ -44,6 +44,7 @@ final class SharedLiveEvents: Sendable {
     private let waiting = Atomic<Int>(0)
     private let catchUpObservers = Mutex<[@Sendable () -> Void]>([])
     private let catchUps = Atomic<Int>(0)
+    private let dropObservers = Mutex<[@Sendable () -> Void]>([])
     /// Beyond this many appends waiting (Redis slow or gone), new events are dropped, not queued.
     private static let maxWaiting = 1024
 
@@ -86,6 +87,9 @@ final class SharedLiveEvents: Sendable {
             onMessage: { [weak self] payload in
                 guard let self else { return }
                 inbox.async { self.hear(payload) }
+            },
+            onDropped: { [weak self] in
+                for observer in self?.dropObservers.withLock({ $0 }) ?? [] { observer() }
             })
         self.subscriber.withLock { $0 = subscriber }
         subscriber.start()
@@ -99,6 +103,12 @@ final class SharedLiveEvents: Sendable {
 
     /// Whether the subscription is connected, for tests and diagnostics.
     var isSubscribed: Bool { subscriber.withLock { $0 }?.isConnected ?? false }
+
+    /// Runs `observer` each time a broken or silent subscription is dropped (to be made again), so
+    /// a test can wait for it instead of polling.
+    func observeDrop(_ observer: @escaping @Sendable () -> Void) {
+        dropObservers.withLock { $0.append(observer) }
+    }
 
     /// Runs `observer` after each catch-up (one per subscription made), so a test can wait for
     /// the subscription instead of polling; returns how many there were before it was added.
