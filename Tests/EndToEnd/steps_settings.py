@@ -30,8 +30,9 @@ def step_theme(walk):
         ui.wait_for_path("/library/settings")
         now = _theme_and_background(ui)
         expect(now[0] == theme, f"data-theme is {now[0]}, expected {theme}")
-        expect(Select(ui.find("#field-theme")).first_selected_option.get_attribute("value") == theme,
-               "the theme select does not show the saved theme")
+        # Read in one script: a live "reset" may swap the page again between finding and reading.
+        shown = ui.driver.execute_script("return document.querySelector('#field-theme').value")
+        expect(shown == theme, f"the theme select shows {shown}, not the saved {theme}")
         if theme == "dark":
             expect(now[1:] != before[1:], f"background did not change with the dark theme: {before} → {now}")
             dark = now
