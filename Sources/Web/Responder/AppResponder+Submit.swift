@@ -2,7 +2,6 @@ import Coordinators
 import HTTPCore
 import HTTPServer
 import Models
-import RedisClient
 import Sessions
 import ViewModels
 
@@ -56,7 +55,7 @@ extension AppResponder {
     /// wait, the session's save, parks on the loop. Anything that writes to the catalog or the
     /// accounts still runs on a worker.
     private func changesOnlyTheSession(_ route: AppRoute, session: Session, reply: HTTPReply) -> Bool {
-        guard sharedState != nil, loopRedis != nil, reply.eventLoop?.inEventLoop == true,
+        guard sharedState != nil, reply.eventLoop?.inEventLoop == true,
             case .library = route, session.record.withLock({ $0.userID == nil })
         else { return false }
         return true
@@ -97,7 +96,7 @@ extension AppResponder {
             // resend after a crash would make the change again. (Here on a worker or the hashing lane.)
             if keptReceipt { keepDurably(session, request: request) }
             return response(for: outcome, route: route, session: session, turn: turn, connection: connection)
-        } catch let error as RedisError {
+        } catch let error where sharedState?.isUnavailability(error) == true {
             // Shared state went away mid-request: the same 503 as before the request began.
             logger.warning("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)): shared state unavailable, answering 503: \(error)")
             return unavailable(secure: secure)
