@@ -70,26 +70,8 @@ extension AppCoordinator {
                 notice = Notice.itemDeleted(detail.item.title)
                 pruneStaleLocations()
                 return .redirect(.library(.category(category, page: min(page, lastListPage(of: category)))))
-            case .settings where form[Self.intentField] == Self.resetNavigationIntent:
-                resetNavigation()
-                notice = Notice.navigationReset
-                return .redirect(.library(resolvedLibraryHome()))
-            case .settings:
-                var model = SettingsViewModel(settings: viewer.settings, user: viewer.user?.id, accounts: dependencies.accounts)
-                let retryAfterSeconds: Int?
-                switch try model.submit(form) {
-                case .succeeded:
-                    notice = Notice.settingsSaved
-                    return .redirect(.library(.settings))
-                case .invalid:
-                    retryAfterSeconds = nil
-                case .rateLimited(_, let seconds):
-                    retryAfterSeconds = seconds
-                }
-                library.show(.settings)
-                visit(.library(route))
-                let screen = builder(for: viewer).libraryScreen(url: .library(route), status: .invalid, settingsModel: model)
-                return Self.refusal(screen, retryAfterSeconds: retryAfterSeconds)
+            case .pane(let pane):
+                return try submitPane(pane, form: form, viewer: viewer)
             case .addItem(let category, let step):
                 return try submitWizard(category, step, form: form, viewer: viewer)
             case .home, .category:
@@ -137,7 +119,7 @@ extension AppCoordinator {
     }
 
     /// A refused form's screen; throttling keeps its wait so Web can answer 429 with `Retry-After`.
-    private static func refusal(_ screen: Screen, retryAfterSeconds: Int?) -> NavigationOutcome {
+    static func refusal(_ screen: Screen, retryAfterSeconds: Int?) -> NavigationOutcome {
         retryAfterSeconds.map { .rateLimited(screen, retryAfterSeconds: $0) } ?? .render(screen)
     }
 

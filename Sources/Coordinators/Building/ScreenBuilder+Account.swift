@@ -74,7 +74,7 @@ extension ScreenBuilder {
             case false?: return "Sign in to remove \(title(id)) from your favourites."
             case nil: return "Sign in to save your changes to \(title(id))."
             }
-        case .home, .category, .settings:
+        case .home, .category, .pane:
             return nil
         }
     }

@@ -72,7 +72,7 @@ extension LibraryRoute {
         case "home":
             self = .home
         case "settings":
-            self = .settings
+            self = .pane(.settings)
         case "category":
             let page = try fields.decodeIfPresent(Int.self, forKey: .page) ?? 1
             guard page >= 1 else {

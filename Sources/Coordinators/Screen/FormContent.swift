@@ -36,7 +36,7 @@ public struct FormContent: Hashable, Sendable {
         case .account(.register): "Account not created"
         case .account(.forgotPassword), .account(.resetLinkSent): "Reset link not sent"
         case .account(.resetPassword): "Password not changed"
-        case .library(.settings): "Settings not saved"
+        case .library(.pane(.settings)): "Settings not saved"
         case .library(.newItem), .library(.addItem): "Item not added"
         case .library(.deleteItem): "Item not deleted"
         case .library(.item): "Changes not saved"

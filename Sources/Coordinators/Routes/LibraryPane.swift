@@ -1,0 +1,35 @@
+/// The Library's panes: screens of its content pane that belong to no category (Settings). Each is
+/// declared here once (its URL, its title, whether it takes a form, its printed spelling); the
+/// Library's stack, validation, sign-in reasons and titles treat every pane alike
+/// (`LibraryRoute.pane`), so a new pane adds only its case here, what it shows
+/// (`ScreenBuilder+Panes.swift`) and what its form does (`AppCoordinator+Panes.swift`).
+public enum LibraryPane: String, Hashable, Sendable, CaseIterable {
+    /// `/library/settings`: the viewer's display name, theme and subtitles; resetting navigation.
+    case settings
+
+    enum URLs {
+        enum Settings: RouteURL {
+            static var pattern: RoutePattern {
+                RoutePattern("/library/", .reserved("settings"), forms: true, title: "Settings") { _ in .library(.pane(.settings)) }
+            }
+        }
+
+        /// Before the categories, whose slugs could spell a pane's word.
+        static var all: [RoutePattern] { [Settings.pattern] }
+    }
+
+    /// The one switch from a pane to its declaration.
+    func declare<Visitor: RouteVisitor & ~Copyable>(to visitor: inout Visitor) {
+        switch self {
+        case .settings: visitor.visit(URLs.Settings.self, RouteValues())
+        }
+    }
+
+    /// The printer's arm (hand-written for speed, held to the declaration by `RoutePrintingTests`).
+    @inlinable
+    func write<Output: ~Copyable>(to writer: inout RouteWriter<Output>) {
+        switch self {
+        case .settings: writer.append("/library/settings")
+        }
+    }
+}
