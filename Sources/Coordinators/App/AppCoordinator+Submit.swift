@@ -71,7 +71,7 @@ extension AppCoordinator {
                 pruneStaleLocations()
                 return .redirect(.library(.category(category, page: min(page, lastListPage(of: category)))))
             case .pane(let pane):
-                return try submitPane(pane, form: form, viewer: viewer)
+                return try pane.screen.submit(form, coordinator: self, viewer: viewer)
             case .addItem(let category, let step):
                 return try submitWizard(category, step, form: form, viewer: viewer)
             case .home, .category:

@@ -4,9 +4,9 @@ import ViewModels
 
 extension ScreenBuilder {
     /// The Library as its stack stands. `form` replaces the visible form's state (a refused
-    /// submission); `settingsModel` the settings form after a refused save.
+    /// submission); `refusedPane` what a pane's refused form shows again (`LibraryPaneScreen`).
     func libraryScreen(
-        url: AppRoute, status: ScreenStatus = .ok, form: FormState? = nil, settingsModel: SettingsViewModel? = nil
+        url: AppRoute, status: ScreenStatus = .ok, form: FormState? = nil, refusedPane: Any? = nil
     ) -> Screen {
         let stack = libraryStack
         let isShowingSettings = stack.root == .settings
@@ -56,7 +56,7 @@ extension ScreenBuilder {
                 form: stack.sheet == nil ? form : nil)
         }
         if case .pane(let pane) = stack.root {
-            addPane(pane, to: &content, settingsModel: settingsModel)
+            pane.screen.addContent(to: &content, builder: self, refused: refusedPane)
         }
 
         var screen = makeScreen(.library, route: url, status: status, content: .library(content))

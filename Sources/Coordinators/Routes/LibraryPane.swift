@@ -1,8 +1,8 @@
 /// The Library's panes: screens of its content pane that belong to no category (Settings). Each is
-/// declared here once (its URL, its title, whether it takes a form, its printed spelling); the
-/// Library's stack, validation, sign-in reasons and titles treat every pane alike
-/// (`LibraryRoute.pane`), so a new pane adds only its case here, what it shows
-/// (`ScreenBuilder+Panes.swift`) and what its form does (`AppCoordinator+Panes.swift`).
+/// declared here once (its URL, its title, whether it takes a form, its printed spelling, the type
+/// that shows it and decides its form); the Library's stack, validation, sign-in reasons and titles
+/// treat every pane alike (`LibraryRoute.pane`), so a new pane adds its case here and its
+/// `LibraryPaneScreen` (`Sources/Coordinators/Panes/`).
 public enum LibraryPane: String, Hashable, Sendable, CaseIterable {
     /// `/library/settings`: the viewer's display name, theme and subtitles; resetting navigation.
     case settings
@@ -16,6 +16,13 @@ public enum LibraryPane: String, Hashable, Sendable, CaseIterable {
 
         /// Before the categories, whose slugs could spell a pane's word.
         static var all: [RoutePattern] { [Settings.pattern] }
+    }
+
+    /// What shows the pane and decides its form.
+    var screen: any LibraryPaneScreen.Type {
+        switch self {
+        case .settings: SettingsPane.self
+        }
     }
 
     /// The one switch from a pane to its declaration.
