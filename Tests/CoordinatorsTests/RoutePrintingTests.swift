@@ -69,6 +69,23 @@ import Testing
         }
     }
 
+    /// Which forms hash a password (Web's hashing lane) and which screens read the store when shown
+    /// (served on a worker with Redis) come from the declarations, as Web asked them before by name.
+    @Test func passwordFormsAndStoreReadingScreensAreTheDeclaredOnes() {
+        var generator = RouteGenerator(random: SeededGenerator(seed: 0xF0E5))
+        for _ in 0..<2_000 {
+            let route = generator.route()
+            let hashes = switch route {
+            case .account(.login), .account(.register), .account(.resetPassword): true
+            default: false
+            }
+            let readsStore = if case .account(.resetPassword) = route { true } else { false }
+            #expect(route.hashesPasswords == hashes, "\(route)")
+            #expect(route.readsStoreWhenShown == readsStore, "\(route)")
+            #expect(!route.hashesPasswords || route.acceptsForms, "\(route)")
+        }
+    }
+
     /// Web prints links into a fixed room in the page's data, through the same printer: whatever the
     /// output, a route comes out as the contract spells it, or is refused when it does not fit.
     @Test(arguments: [8, 32, 256])

@@ -21,12 +21,12 @@ public indirect enum AccountRoute: Hashable, Sendable {
     enum URLs {
         enum Login: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/login", .next, visitorForms: true, title: "Sign in") { .account(.login(next: $0.next)) }
+                RoutePattern("/login", .next, visitorForms: true, title: "Sign in", hashesPasswords: true) { .account(.login(next: $0.next)) }
             }
         }
         enum Register: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/register", .next, visitorForms: true, title: "Create an account") { .account(.register(next: $0.next)) }
+                RoutePattern("/register", .next, visitorForms: true, title: "Create an account", hashesPasswords: true) { .account(.register(next: $0.next)) }
             }
         }
         enum ForgotPassword: RouteURL {
@@ -41,7 +41,9 @@ public indirect enum AccountRoute: Hashable, Sendable {
         }
         enum ResetPassword: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/reset-password/", .token, visitorForms: true, title: "Reset password") { .account(.resetPassword(token: $0.token)) }
+                RoutePattern(
+                    "/reset-password/", .token, visitorForms: true, title: "Reset password", hashesPasswords: true,
+                    readsStoreWhenShown: true) { .account(.resetPassword(token: $0.token)) }
             }
         }
         enum Logout: RouteURL {
