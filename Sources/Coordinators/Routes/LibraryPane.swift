@@ -10,7 +10,7 @@ public enum LibraryPane: String, Hashable, Sendable, CaseIterable {
     enum URLs {
         enum Settings: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/library/", .reserved("settings"), forms: true, title: "Settings") { _ in .library(.pane(.settings)) }
+                RoutePattern("/library/", .reserved("settings"), forms: true, title: "Settings", failure: "Settings not saved") { _ in .library(.pane(.settings)) }
             }
         }
 

@@ -66,23 +66,23 @@ public enum LibraryRoute: Hashable, Sendable {
         }
         enum NewItem: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/library/", .category, "/items/new", forms: true, title: "New item") { .library(.newItem($0.category)) }
+                RoutePattern("/library/", .category, "/items/new", forms: true, title: "New item", failure: "Item not added") { .library(.newItem($0.category)) }
             }
         }
         /// The steps of "Add in steps", each its own URL.
         enum AddItemTitle: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/library/", .category, "/items/new/title", forms: true) { .library(.addItem($0.category, .title)) }
+                RoutePattern("/library/", .category, "/items/new/title", forms: true, failure: "Item not added") { .library(.addItem($0.category, .title)) }
             }
         }
         enum AddItemDetails: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/library/", .category, "/items/new/details", forms: true) { .library(.addItem($0.category, .details)) }
+                RoutePattern("/library/", .category, "/items/new/details", forms: true, failure: "Item not added") { .library(.addItem($0.category, .details)) }
             }
         }
         enum AddItemReview: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/library/", .category, "/items/new/review", forms: true) { .library(.addItem($0.category, .review)) }
+                RoutePattern("/library/", .category, "/items/new/review", forms: true, failure: "Item not added") { .library(.addItem($0.category, .review)) }
             }
         }
         enum Item: RouteURL {
@@ -104,12 +104,12 @@ public enum LibraryRoute: Hashable, Sendable {
         }
         enum Options: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/library/", .category, "/items/", .item, "/options", forms: true) { .library(.item($0.category, $0.item, .options)) }
+                RoutePattern("/library/", .category, "/items/", .item, "/options", forms: true, failure: "Changes not saved") { .library(.item($0.category, $0.item, .options)) }
             }
         }
         enum DeleteItem: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/library/", .category, "/items/", .item, "/delete", forms: true, title: "Delete item?") { .library(.deleteItem($0.category, $0.item)) }
+                RoutePattern("/library/", .category, "/items/", .item, "/delete", forms: true, title: "Delete item?", failure: "Item not deleted") { .library(.deleteItem($0.category, $0.item)) }
             }
         }
 
