@@ -30,6 +30,9 @@ public struct RoutePattern: Sendable {
     public let acceptsVisitorForms: Bool
     /// What links and the document title call the screen, when that does not depend on the data.
     public let title: String?
+    /// The template that renders the screen, when the route decides it (the account pages); the
+    /// tabs' builders pick their own.
+    public let template: ScreenTemplate?
     /// What the form's error summary says when nothing was done ("Item not added"); nil: the
     /// generic "Form not sent".
     public let failure: String?
@@ -46,7 +49,7 @@ public struct RoutePattern: Sendable {
     init(
         _ p0: RoutePiece, _ p1: RoutePiece? = nil, _ p2: RoutePiece? = nil, _ p3: RoutePiece? = nil,
         _ p4: RoutePiece? = nil, _ p5: RoutePiece? = nil, forms: Bool = false, visitorForms: Bool = false,
-        title: String? = nil, failure: String? = nil, hashesPasswords: Bool = false, readsStoreWhenShown: Bool = false,
+        title: String? = nil, template: ScreenTemplate? = nil, failure: String? = nil, hashesPasswords: Bool = false, readsStoreWhenShown: Bool = false,
         make: @escaping @Sendable (RouteValues) -> AppRoute?
     ) {
         self.p0 = p0
@@ -58,6 +61,7 @@ public struct RoutePattern: Sendable {
         acceptsForms = forms || visitorForms
         acceptsVisitorForms = visitorForms
         self.title = title
+        self.template = template
         self.failure = failure
         self.hashesPasswords = hashesPasswords
         self.readsStoreWhenShown = readsStoreWhenShown
