@@ -1,0 +1,124 @@
+import Foundation
+import Models
+import RedisClient
+import Testing
+import TestSupport
+@testable import Web
+
+/// On Redis, a library form's write parks on its event loop's Redis connection: it is served while
+/// every worker is held by another job, costs the blocking pool no round trip, is seen by the other
+/// instance, still counts a resent form once, and answers 503 when its write gets no reply in time.
+@Suite(.enabled(if: RedisServer.liveTestsEnabled, "redis-server is not installed"))
+final class ParkedSubmissionTests {
+    let apps: RedisTestApps
+
+    init() throws {
+        apps = try RedisTestApps()
+    }
+
+    /// No periodic work reading Redis from a worker (saves, the mail sweep, the data check).
+    static var quietOptions: Application.Options {
+        var options = TestApp.defaultOptions
+        (options.saveInterval, options.mailSweepInterval) = (.seconds(3600), .seconds(3600))
+        (options.sharedDataCheckInterval, options.sharesLiveEvents) = (.seconds(3600), false)
+        return options
+    }
+
+    /// Signs in on `app` and waits for its loop's Redis connection.
+    func signedIn(on app: TestApp) throws -> WebClient {
+        let client = try #require(app.application.responder.loopRedis)
+        let ready = EventCount()
+        client.observeReady { ready.record() }
+        let browser = app.client()
+        try browser.signIn()
+        if client.readyConnections == 0 {
+            #expect(try browser.get("/library/category-3").status == 200)
+            #expect(ready.wait(for: 1, timeout: .seconds(5)))
+        }
+        #expect(client.readyConnections == 1)
+        return browser
+    }
+
+    /// Holds every worker of `app` with a job of the test's own until the returned call lets them go.
+    func occupyWorkers(of app: TestApp) -> @Sendable () -> Void {
+        let threads = app.options.workerThreads
+        let held = DispatchSemaphore(value: 0)
+        let started = EventCount()
+        for _ in 0..<threads {
+            app.application.responder.pool.submit {
+                started.record()
+                held.wait()
+            }
+        }
+        #expect(started.wait(for: threads, timeout: .seconds(5)))
+        return { for _ in 0..<threads { held.signal() } }
+    }
+
+    @Test func everyLibraryWriteIsServedWhileEveryWorkerIsBusyAndSeenOnTheOtherInstance() throws {
+        let (first, second) = (try apps.instance(options: Self.quietOptions), try apps.instance(options: Self.quietOptions))
+        let browser = try signedIn(on: first)
+        let pool = try #require(first.application.services.redisStore?.pool)
+        let release = occupyWorkers(of: first)
+        defer { release() }
+        let before = pool.roundTrips
+
+        let added = try browser.submit("/library/category-3/items/new", form: [("title", "Parked item"), ("subtitle", "")])
+        #expect(added.status == 303)
+        let item = try #require(added.location)
+        #expect(try browser.get(item).text.contains("Parked item"))
+        let edited = try browser.submit(item + "/options", form: [("intent", "edit"), ("title", "Parked edit"), ("subtitle", "s")])
+        #expect(edited.status == 303)
+        let favourite = try browser.submit(item + "/options", form: [("intent", "favourite")])
+        #expect(favourite.status == 303)
+        #expect(pool.roundTrips == before, "no write went through the blocking pool")
+
+        let id = try #require(Int(item.split(separator: "/").last.map(String.init) ?? ""))
+        let seen = try second.client().get("/library/category-3/items/\(id)")
+        #expect(seen.text.contains("Parked edit"))
+        #expect(second.application.services.catalog.item(ItemID(id))?.isFavourite == true)
+
+        let deleted = try browser.submit(item + "/delete", form: [])
+        #expect(deleted.status == 303)
+        #expect(deleted.location?.hasPrefix("/library/category-3") == true)
+        #expect(try second.client().get("/library/category-3/items/\(id)").status == 404)
+        #expect(pool.roundTrips == before)
+    }
+
+    @Test func aResentFormIsCountedOnceWhileEveryWorkerIsBusy() throws {
+        let app = try apps.instance(options: Self.quietOptions)
+        let browser = try signedIn(on: app)
+        let token = try #require(try browser.get("/library/category-3/items/new").csrfToken)
+        let release = occupyWorkers(of: app)
+        defer { release() }
+        let body = [("csrfToken", token), ("title", "Sent twice"), ("subtitle", "")]
+        let sent = try browser.post("/library/category-3/items/new", form: body)
+        let resent = try browser.post("/library/category-3/items/new", form: body)
+        #expect(sent.status == 303)
+        #expect(resent.status == 303)
+        #expect(resent.location == sent.location)
+        #expect(app.application.services.catalog.items(in: CategoryID("category-3")).filter { $0.title == "Sent twice" }.count == 1)
+    }
+
+    @Test func aWriteRedisDoesNotAnswerIs503WithinTheReplyTimeoutWhileEveryWorkerIsBusy() throws {
+        var redis = try RedisConfiguration(url: apps.server.url())
+        redis.replyTimeout = .milliseconds(300)
+        (redis.initialReconnectDelay, redis.maximumReconnectDelay) = (.zero, .zero)
+        let app = try TestApp(options: Self.quietOptions, redis: redis)
+        let browser = try signedIn(on: app)
+        let token = try #require(try browser.get("/library/category-3/items/new").csrfToken)
+        let release = occupyWorkers(of: app)
+        defer { release() }
+        let admin = try RedisConnection(configuration: RedisConfiguration(url: apps.server.url()))
+        defer { admin.close() }
+        // Reads are answered (the request's questions), writes wait: Redis hangs on the write itself.
+        _ = try admin.send(RedisCommand("CLIENT", "PAUSE", "5000", "WRITE"))
+        let start = Date()
+        let answer = try browser.post("/library/category-3/items/new", form: [("csrfToken", token), ("title", "Hung"), ("subtitle", "")])
+        let seconds = Date().timeIntervalSince(start)
+        _ = try admin.send(RedisCommand("CLIENT", "UNPAUSE"))
+        #expect(answer.status == 503)
+        #expect(answer.header("Retry-After") == "2")
+        // The reply timeout, a sweep of the loop (250 ms) and slack for a loaded machine.
+        #expect(seconds < 1.5)
+    }
+}
