@@ -121,4 +121,26 @@ final class ParkedSubmissionTests {
         // The reply timeout, a sweep of the loop (250 ms) and slack for a loaded machine.
         #expect(seconds < 1.5)
     }
+
+    @Test func signingOutWhileEveryWorkerIsBusyEndsTheSessionOnTheOtherInstanceAndKeepsTheTabs() throws {
+        let (first, second) = (try apps.instance(options: Self.quietOptions), try apps.instance(options: Self.quietOptions))
+        let browser = try signedIn(on: first)
+        let page = try browser.get("/flow/secondary1")
+        let cookie = try #require(browser.sessionCookie)
+        let pool = try #require(first.application.services.redisStore?.pool)
+        let release = occupyWorkers(of: first)
+        defer { release() }
+        let before = pool.roundTrips
+        let logout = try browser.post("/logout", form: [("csrfToken", try #require(page.csrfToken))])
+        #expect(logout.status == 303)
+        #expect(browser.sessionCookie != cookie, "a new id for the visitor")
+        #expect(pool.roundTrips == before, "the new id and the tabs were written on the loop")
+        let replay = second.client()
+        replay.sessionCookie = cookie
+        #expect(!(try replay.get("/library/category-1").text.contains("Signed in as")))
+        // The tabs as left are what the next sign-in, on any instance, brings back.
+        let again = second.client()
+        try again.signIn()
+        #expect(try again.get("/library/category-1").text.contains("href=\"/flow/secondary1\""))
+    }
 }

@@ -6,7 +6,7 @@ import Storage
 /// rule (`noteOwnWrite`), run on the loop when the replies are in. Each returns false when
 /// nothing was sent; otherwise `completion` runs exactly once.
 extension RedisStore {
-    func apply(
+    public func apply(
         _ mutations: [StoreMutation], through send: RedisSend, publishing publish: @escaping () -> Void,
         completion: @escaping (Error?) -> Void
     ) -> Bool {

@@ -10,13 +10,16 @@ import ViewModels
 
 extension AppResponder {
     /// With Redis, whether a form is served on its event loop, holding no thread: a library form
-    /// (new item, edit, favourite, delete, settings, the wizard), when the loop has its Redis
-    /// connection. Account forms hash passwords or call the accounts blocking: still a lane or a worker.
+    /// (new item, edit, favourite, delete, settings, the wizard) and signing out. The other account
+    /// forms hash passwords or call the accounts blocking: still the hashing lane or a worker.
     func parksOnTheLoop(_ route: AppRoute, reply: HTTPReply) -> Bool {
         guard let sharedState, loopRedis != nil, sharedState.services.catalog.writesCanPark,
-            reply.eventLoop?.inEventLoop == true, case .library = route
+            reply.eventLoop?.inEventLoop == true
         else { return false }
-        return true
+        switch route {
+        case .library, .account(.logout): return true
+        default: return false
+        }
     }
 
     /// A form submitted on its event loop (`parksOnTheLoop`), in its session's turn. The coordinator
@@ -52,7 +55,18 @@ extension AppResponder {
         let conclude: @Sendable (NavigationOutcome) -> Void = { [self] outcome in
             // A new receipt is a change to save (`finishing` saves it before the answer).
             if !decided.repeated, session.keepReceipt(digest, for: outcome) { sessions.markChanged(session) }
-            reply.send(response(for: outcome, route: route, session: session, turn: turn, connection: connection))
+            switch outcome {
+            case .signOut(let target) where reply.eventLoop?.inEventLoop == true:
+                if signOutOnTheLoop(then: target, session: session, connection: connection, reply: reply) { return }
+                fallthrough
+            case .signIn where reply.eventLoop?.inEventLoop == true:
+                // A new id written blocking: not on the loop.
+                onWorker(reply: reply, secure: connection.isSecure) { [self] in
+                    reply.send(response(for: outcome, route: route, session: session, turn: turn, connection: connection))
+                }
+            default:
+                reply.send(response(for: outcome, route: route, session: session, turn: turn, connection: connection))
+            }
         }
         guard case .write(let write, let then) = decided.submission else {
             if case .done(let outcome) = decided.submission { conclude(outcome) }
