@@ -143,4 +143,23 @@ final class ParkedSubmissionTests {
         try again.signIn()
         #expect(try again.get("/library/category-1").text.contains("href=\"/flow/secondary1\""))
     }
+
+    @Test func aSignInsSessionIsWrittenOnTheLoopLeavingTheHashingLaneOnlyItsThrottles() throws {
+        let app = try apps.instance(options: Self.quietOptions)
+        _ = try signedIn(on: app)
+        let pool = try #require(app.application.services.redisStore?.pool)
+        func blockingRoundTrips(username: String, password: String) throws -> (status: Int, roundTrips: Int) {
+            let browser = app.client()
+            let token = try #require(try browser.get("/login").csrfToken)
+            let before = pool.roundTrips
+            let answer = try browser.post("/login", form: [("csrfToken", token), ("username", username), ("password", password)])
+            return (answer.status, pool.roundTrips - before)
+        }
+        // A refused password costs the throttles' round trips (check, count the failure) and nothing else.
+        let refused = try blockingRoundTrips(username: "demo", password: "wrong-password")
+        let signedIn = try blockingRoundTrips(username: "demo", password: "demo-password")
+        #expect(refused.status == 422)
+        #expect(signedIn.status == 303)
+        #expect(signedIn.roundTrips <= refused.roundTrips, "the saved tabs and the new id went through the loop, not the lane")
+    }
 }

@@ -21,6 +21,14 @@ extension RedisStore {
         }
     }
 
+    /// `get` for a request parked on its event loop: `completion` runs there with the value (nil
+    /// when absent or Redis failed, as `get`).
+    public func get(
+        _ collection: String, key: String, through send: RedisSend, completion: @escaping ([UInt8]?) -> Void
+    ) -> Bool {
+        send([RedisCommand("HGET", hashKey(collection), key)]) { result in completion((try? Self.only(result))?.bytes) }
+    }
+
     func replace(
         _ collection: String, key: String, expected: [UInt8], with value: [UInt8], through send: RedisSend,
         publishing publish: @escaping () -> Void, completion: @escaping (Result<Replacement, Error>) -> Void

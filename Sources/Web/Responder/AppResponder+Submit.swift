@@ -34,8 +34,9 @@ extension AppResponder {
         inTurn(of: session, reply: reply, secure: secure) { [self] turn in
             let reply = finishing(reply, turn: turn, sessionID: request.cookie(Self.cookieName))
             let work: @Sendable () -> Void = { [self] in
-                reply.send(submission(
-                    route, request: request, session: session, turn: turn, shown: shown, client: client, connection: connection))
+                submission(
+                    route, request: request, session: session, turn: turn, shown: shown, client: client, connection: connection,
+                    reply: reply)
             }
             if route.hashesPasswords {
                 // Beyond the hashing lane's queue: "busy, try again" at once, never a wait behind the hashes.
@@ -54,15 +55,16 @@ extension AppResponder {
     }
 
     /// The submission itself, in the session's turn: decoding, the CSRF check, the coordinator,
-    /// and what its outcome means in HTTP.
+    /// and what its outcome means in HTTP (`answer`: with Redis, a sign-in's new id is written on
+    /// the loop, not here).
     private func submission(
         _ route: AppRoute, request: HTTPRequest, session: Session, turn: SessionTurn, shown: AppRoute?, client: Client,
-        connection: ConnectionInfo
-    ) -> HTTPResponse {
+        connection: ConnectionInfo, reply: HTTPReply
+    ) {
         let fields: FormInput
         switch checkedForm(route, request: request, session: session, turn: turn, connection: connection) {
         case .fields(let input): fields = input
-        case .answered(let response): return response
+        case .answered(let response): return reply.send(response)
         }
         let digest = SubmissionReceipt.digest(path: request.path, body: request.body)
         do {
@@ -77,10 +79,10 @@ extension AppResponder {
             // Its change to the data is durable already: so is the receipt before the answer, or a
             // resend after a crash would make the change again. (Here on a worker or the hashing lane.)
             if keptReceipt { keepDurably(session, request: request) }
-            return response(for: outcome, route: route, session: session, turn: turn, connection: connection)
+            answer(outcome, route: route, session: session, turn: turn, connection: connection, reply: reply)
         } catch {
             // Shared state went away mid-request: the same 503 as before the request began.
-            return failedSubmission(error, request: request, secure: connection.isSecure)
+            reply.send(failedSubmission(error, request: request, secure: connection.isSecure))
         }
     }
 
