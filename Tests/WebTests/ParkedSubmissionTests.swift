@@ -77,6 +77,12 @@ final class ParkedSubmissionTests {
         #expect(seen.text.contains("Parked edit"))
         #expect(second.application.services.catalog.item(ItemID(id))?.isFavourite == true)
 
+        let settings = try browser.submit("/library/settings", form: [("displayName", "Parked Name"), ("theme", "dark")])
+        #expect(settings.status == 303)
+        let elsewhere = second.client()
+        try elsewhere.signIn()
+        #expect(try elsewhere.get("/library/settings").text.contains(#"value="Parked Name""#))
+
         let deleted = try browser.submit(item + "/delete", form: [])
         #expect(deleted.status == 303)
         #expect(deleted.location?.hasPrefix("/library/category-3") == true)
