@@ -55,23 +55,36 @@ extension AppResponder {
         let conclude: @Sendable (NavigationOutcome) -> Void = { [self] outcome in
             // A new receipt is a change to save (`finishing` saves it before the answer).
             if !decided.repeated, session.keepReceipt(digest, for: outcome) { sessions.markChanged(session) }
-            switch outcome {
-            case .signOut(let target) where reply.eventLoop?.inEventLoop == true:
-                if signOutOnTheLoop(then: target, session: session, connection: connection, reply: reply) { return }
-                fallthrough
-            case .signIn where reply.eventLoop?.inEventLoop == true:
-                // A new id written blocking: not on the loop.
-                onWorker(reply: reply, secure: connection.isSecure) { [self] in
-                    reply.send(response(for: outcome, route: route, session: session, turn: turn, connection: connection))
-                }
-            default:
+            let answer: @Sendable () -> Void = { [self] in
                 reply.send(response(for: outcome, route: route, session: session, turn: turn, connection: connection))
             }
+            guard reply.eventLoop?.inEventLoop == true else { return answer() }
+            switch outcome {
+            case .signOut(let target):
+                if signOutOnTheLoop(then: target, session: session, connection: connection, reply: reply) { return }
+                // No connection ready: the new id is written blocking, not on the loop.
+                onWorker(reply: reply, secure: connection.isSecure, answer)
+            case .signIn:
+                onWorker(reply: reply, secure: connection.isSecure, answer)
+            case .render, .redirect, .canonical, .rateLimited:
+                answer()
+            }
         }
-        guard case .write(let write, let then) = decided.submission else {
-            if case .done(let outcome) = decided.submission { conclude(outcome) }
-            return
+        switch decided.submission {
+        case .done(let outcome):
+            conclude(outcome)
+        case .write(let write, let then):
+            makeWrite(write, then: then, route: route, request: request, session: session, turn: turn, connection: connection,
+                reply: reply, conclude: conclude)
         }
+    }
+
+    /// The decided write, parked on the loop's Redis connection (a worker's blocking call when
+    /// the loop has none ready); then the coordinator finishes, in the same turn.
+    private func makeWrite(
+        _ write: StoreWrite, then: SubmissionFinish, route: AppRoute, request: HTTPRequest, session: Session, turn: SessionTurn,
+        connection: ConnectionInfo, reply: HTTPReply, conclude: @escaping @Sendable (NavigationOutcome) -> Void
+    ) {
         let finish: @Sendable (Result<StoreWrite.Result, any Error>) -> Void = { [self] result in
             do {
                 let (outcome, changed) = try session.submitting(turn, dependencies) { try $0.finish(then, with: result) }
