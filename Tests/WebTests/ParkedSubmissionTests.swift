@@ -126,6 +126,10 @@ final class ParkedSubmissionTests {
         #expect(answer.header("Retry-After") == "2")
         // The reply timeout, a sweep of the loop (250 ms) and slack for a loaded machine.
         #expect(seconds < 1.5)
+        // Redis answers again: the next form is served, without a restart.
+        release()
+        let again = try browser.post("/library/category-3/items/new", form: [("csrfToken", token), ("title", "Served"), ("subtitle", "")])
+        #expect(again.status == 303)
     }
 
     @Test func signingOutWhileEveryWorkerIsBusyEndsTheSessionOnTheOtherInstanceAndKeepsTheTabs() throws {
