@@ -69,6 +69,10 @@ final class SharedState: SharedStateSynchronizing {
         loopClient.send(question.commands, on: loop, completion: answer)
     }
 
+    func send(on loop: any EventLoopScheduler) -> RedisSend {
+        { [loopClient] commands, completion in loopClient.send(commands, on: loop, completion: completion) }
+    }
+
     func countsAdmissionLater(_ question: Question) -> Bool {
         question.probe != nil && !question.counts
     }

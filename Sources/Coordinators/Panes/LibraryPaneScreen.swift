@@ -8,6 +8,8 @@ protocol LibraryPaneScreen {
     /// `ScreenBuilder.libraryScreen` after a refused form, to show again with its errors.
     static func addContent(to content: inout LibraryContent, builder: ScreenBuilder, refused: Any?)
 
-    /// Decides a POST to the pane, for a signed-in viewer (visitors were sent to sign in first).
-    static func submit(_ form: FormInput, coordinator: AppCoordinator, viewer: Viewer) throws -> NavigationOutcome
+    /// Decides a POST to the pane, for a signed-in viewer (visitors were sent to sign in first):
+    /// its outcome, or the store's write it asks for and how to finish once the write is done
+    /// (`AppCoordinator.decide`).
+    static func decide(_ form: FormInput, coordinator: AppCoordinator, viewer: Viewer) throws -> Submission
 }

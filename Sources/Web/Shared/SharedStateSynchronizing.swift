@@ -1,5 +1,6 @@
 import Models
 import Networking
+import Services
 
 /// With state shared among instances: what a request must learn before it is served, asked on its
 /// event loop where it can park (`AppResponder.respondShared`). Web knows the steps, not the store:
@@ -41,6 +42,14 @@ public protocol SharedStateSynchronizing: AnyObject, Sendable {
     /// Whether the question looked a session up without counting the visitor's admission: a
     /// request that would start a session when nobody holds the cookie's must count it apart.
     func countsAdmissionLater(_ question: Question) -> Bool
+
+    /// The services this instance serves from, over the shared store.
+    var services: AppServices { get }
+
+    /// The request's loop's own connection to the shared store, as the closure writes and session
+    /// saves are sent through (`StoreWrite.send`, `UserNavigation.save(_:through:)`), so they park
+    /// the request instead of a thread. Called on `loop`'s thread.
+    func send(on loop: any EventLoopScheduler) -> RedisSend
 
     /// Whether `error` is the shared store going away mid-request (answered 503, as before the
     /// request began), not a bug.
