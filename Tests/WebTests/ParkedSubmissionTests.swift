@@ -202,4 +202,25 @@ final class ParkedSubmissionTests {
         // Counted in Redis: the other instance refuses the pair too.
         #expect(try second.client().signIn().status == 429)
     }
+
+    @Test func aSignInWhoseThrottlesParkedIs503WithRetryAfterWhenTheHashingLaneIsFull() throws {
+        var options = Self.quietOptions
+        (options.hashingThreads, options.hashingQueueLimit) = (1, 1)
+        let app = try apps.instance(options: options)
+        _ = try signedIn(on: app)
+        let gate = Gate()
+        defer { gate.open() }
+        let lane = app.application.hashingLane
+        // One job runs (the thread is busy), one waits: the queue is full.
+        #expect(lane.trySubmit { gate.hold() })
+        #expect(gate.waitForHolders(1))
+        #expect(lane.trySubmit { gate.hold() })
+        let browser = app.client()
+        let refused = try browser.signIn()
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After").flatMap(Int.init) == 1)
+        gate.open()
+        #expect(gate.waitForHolders(2))
+        #expect(try browser.signIn().status == 303)
+    }
 }
