@@ -9,14 +9,16 @@ import ViewModels
 
 extension AppResponder {
     /// With Redis, whether a form is served on its event loop, holding no thread: a library form
-    /// (new item, edit, favourite, delete, settings, the wizard) and signing out. The other account
-    /// forms hash passwords or call the accounts blocking: still the hashing lane or a worker.
+    /// (new item, edit, favourite, delete, settings, the wizard), signing out, and signing in (its
+    /// throttles park; only its hash goes to the hashing lane: `authenticateParked`). The other
+    /// account forms call the accounts blocking: still the hashing lane or a worker.
     func parksOnTheLoop(_ route: AppRoute, reply: HTTPReply) -> Bool {
         guard let sharedState, sharedState.services.catalog.writesCanPark,
             reply.eventLoop?.inEventLoop == true
         else { return false }
         switch route {
         case .library, .account(.logout): return true
+        case .account(.login): return sharedState.services.throttledAccounts.signInsCanPark
         default: return false
         }
     }
@@ -57,13 +59,17 @@ extension AppResponder {
             let answer: @Sendable () -> Void = { [self] in
                 reply.send(response(for: outcome, route: route, session: session, turn: turn, connection: connection))
             }
-            guard reply.eventLoop?.inEventLoop == true else { return answer() }
+            guard reply.eventLoop?.inEventLoop == true else {
+                // Finished off the loop (a blocking write or sign-in): a sign-in's id is still written on the loop.
+                return self.answer(outcome, route: route, session: session, turn: turn, connection: connection, reply: reply)
+            }
             switch outcome {
             case .signOut(let target):
                 if signOutOnTheLoop(then: target, session: session, connection: connection, reply: reply) { return }
                 // No connection ready: the new id is written blocking, not on the loop.
                 onWorker(reply: reply, secure: connection.isSecure, answer)
-            case .signIn:
+            case .signIn(let user, let target):
+                if signInOnTheLoop(user, then: target, session: session, turn: turn, connection: connection, reply: reply) { return }
                 onWorker(reply: reply, secure: connection.isSecure, answer)
             case .render, .redirect, .canonical, .rateLimited:
                 answer()
@@ -75,6 +81,10 @@ extension AppResponder {
         case .write(let write, let then):
             makeWrite(write, then: then, route: route, request: request, session: session, turn: turn, connection: connection,
                 reply: reply, conclude: conclude)
+        case .signIn(let attempt, let then):
+            let finish = finisher(then, request: request, session: session, turn: turn, connection: connection, reply: reply,
+                conclude: conclude)
+            authenticateParked(attempt, request: request, connection: connection, reply: reply, finish: finish)
         }
     }
 
@@ -84,15 +94,8 @@ extension AppResponder {
         _ write: StoreWrite, then: SubmissionFinish, route: AppRoute, request: HTTPRequest, session: Session, turn: SessionTurn,
         connection: ConnectionInfo, reply: HTTPReply, conclude: @escaping @Sendable (NavigationOutcome) -> Void
     ) {
-        let finish: @Sendable (Result<StoreWrite.Result, any Error>) -> Void = { [self] result in
-            do {
-                let (outcome, changed) = try session.submitting(turn, dependencies) { try $0.finish(then, with: result) }
-                if changed { sessions.markChanged(session) }
-                conclude(outcome)
-            } catch {
-                reply.send(failedSubmission(error, request: request, secure: connection.isSecure))
-            }
-        }
+        let finish = finisher(then, request: request, session: session, turn: turn, connection: connection, reply: reply,
+            conclude: conclude)
         if let loop = reply.eventLoop, let sharedState {
             let (services, send) = (sharedState.services, sharedState.send(on: loop))
             if write.send(catalog: services.catalog, accounts: services.accounts, through: send, completion: finish) { return }
@@ -102,10 +105,27 @@ extension AppResponder {
         }
     }
 
+    /// The coordinator's finish of a decided submission, once its write's (or sign-in's) result is
+    /// known, in the same turn; then `conclude`.
+    private func finisher(
+        _ then: SubmissionFinish, request: HTTPRequest, session: Session, turn: SessionTurn, connection: ConnectionInfo,
+        reply: HTTPReply, conclude: @escaping @Sendable (NavigationOutcome) -> Void
+    ) -> @Sendable (Result<StoreWrite.Result, any Error>) -> Void {
+        { [self] result in
+            do {
+                let (outcome, changed) = try session.submitting(turn, dependencies) { try $0.finish(then, with: result) }
+                if changed { sessions.markChanged(session) }
+                conclude(outcome)
+            } catch {
+                reply.send(failedSubmission(error, request: request, secure: connection.isSecure))
+            }
+        }
+    }
+
     /// A submission that threw: 503 when shared state went away mid-request (as before the
     /// request began), else 500.
     func failedSubmission(_ error: any Error, request: HTTPRequest, secure: Bool) -> HTTPResponse {
-        if sharedState?.isUnavailability(error) == true {
+        if error is SharedStoreUnavailable || sharedState?.isUnavailability(error) == true {
             logger.warning("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)): shared state unavailable, answering 503: \(error)")
             return unavailable(secure: secure)
         }

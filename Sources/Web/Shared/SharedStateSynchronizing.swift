@@ -65,3 +65,9 @@ public struct SharedStatePrepared: Sendable {
         self.admitted = admitted
     }
 }
+
+/// The shared store could not be asked at all (the loop's connection went away between two steps
+/// of a request): answered 503 like the store's own failures.
+public struct SharedStoreUnavailable: Error, Sendable {
+    public init() {}
+}
