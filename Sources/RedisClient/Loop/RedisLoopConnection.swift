@@ -6,9 +6,9 @@ import Networking
 /// its last reply is in.
 ///
 /// Bounded failure: when the oldest waiter has had no reply for `replyTimeout` (checked at the
-/// loop's sweeps), or the connection breaks or sends garbage, the connection fails: every waiter
-/// is answered with the error at once and the connection is closed (its replies would no longer
-/// line up). A batch (`send` with several commands, e.g. MULTI … EXEC) is written contiguously,
+/// loop's sweeps), or the connection breaks or sends garbage, the connection fails: it is closed
+/// (its replies would no longer line up), its owner is told (`onClose`), and only then is every
+/// waiter answered with the error, so what an answer wakes already sees the failure. A batch (`send` with several commands, e.g. MULTI … EXEC) is written contiguously,
 /// so a transaction's commands are never interleaved with another request's.
 ///
 /// In subscribe mode (`onPush` given) nothing waits: every reply is a push (a message, a
@@ -79,8 +79,8 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
         isOpen = false
         loop.deregister(self)
         connection.close()
-        answerAll(.poolClosed)
         onClose(self, nil)
+        answerAll(.poolClosed)
     }
 
     /// Queues `commands` (written together, in order) and calls `completion` on the loop with
@@ -115,8 +115,8 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
         guard isOpen else { return }
         isOpen = false
         connection.close()
-        answerAll(.poolClosed)
         onClose(self, nil)
+        answerAll(.poolClosed)
     }
 
     /// Subscribe mode: a connection quiet for a reply timeout gets a PING; one whose PING went
@@ -222,8 +222,10 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
         isOpen = false
         loop.deregister(self)
         connection.close()
-        answerAll(error)
+        // The pool first, then the waiters: code woken by an answer sees the pool failing and no
+        // longer finds this connection in its loop's slot (it would send on a closed one).
         onClose(self, error)
+        answerAll(error)
     }
 
     private func answerAll(_ error: RedisError) {
