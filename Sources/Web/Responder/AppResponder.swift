@@ -102,10 +102,14 @@ final class AppResponder: HTTPResponder {
     }
 
     /// Routes a request whose state is up to date: GETs are answered here, POSTs go to a worker.
-    /// `admitted`: a cookie-less visitor's admission, when it was counted in advance.
-    func route(_ request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply, admitted: Bool? = nil) {
+    /// `admitted`: a cookie-less visitor's admission, when it was counted in advance. `parsed`: the
+    /// request's route when the caller parsed it already (`.some(nil)`: it names no screen).
+    func route(
+        _ request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply, admitted: Bool? = nil,
+        parsed: (route: AppRoute, label: String, hidesPath: Bool)?? = nil
+    ) {
         if request.path == LiveUpdates.path { return events(request, connection: connection, reply: original) }
-        guard let (route, label, hidesPath) = AppRoute.parseLabeled(path: request.path, query: request.query) else {
+        guard let (route, label, hidesPath) = parsed ?? AppRoute.parseLabeled(path: request.path, query: request.query) else {
             if let location = trailingSlashLocation(request) {
                 return original.send(canonicalRedirect(to: location, connection: connection))
             }
