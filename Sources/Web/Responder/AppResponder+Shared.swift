@@ -79,14 +79,17 @@ extension AppResponder {
             logger.warning("shared state unavailable, answering 503: \(error)")
             return reply.send(unavailable(secure: connection.isSecure))
         }
-        // The route is parsed once here and handed on. The probe names the cookie's session: held
-        // here (the usual case) settles `countsLater` without the route.
+        // The route is parsed and the cookie's session (the probe's) looked up once here, and both
+        // handed on. A session held here (the usual case) settles `countsLater` without the route.
         let parsed = AppRoute.parseLabeled(path: request.path, query: request.query)
-        let countsLater = question.probe.map { sessions.session(id: $0.id, now: now) == nil } == true
+        let held = question.probe.flatMap { sessions.session(id: $0.id, now: now) }
+        let countsLater = question.probe != nil && held == nil
             && !question.counts && mayStartSession(request, route: parsed?.route)
         let readsStore = parsed?.route.readsStoreWhenShown ?? false
         if let prepared, !countsLater, !readsStore || request.method == .post {
-            return route(request, connection: connection, reply: reply, admitted: prepared.admitted, parsed: .some(parsed))
+            return route(
+                request, connection: connection, reply: reply, admitted: prepared.admitted, parsed: .some(parsed),
+                session: held)
         }
         onWorker(reply: reply, secure: connection.isSecure) { [self] in
             let prepared: SharedState.Prepared
