@@ -73,6 +73,10 @@ final class SharedState: SharedStateSynchronizing {
         { [loopClient] commands, completion in loopClient.send(commands, on: loop, completion: completion) }
     }
 
+    func probedSessionID(_ question: Question) -> String? {
+        question.probe?.id
+    }
+
     func countsAdmissionLater(_ question: Question) -> Bool {
         question.probe != nil && !question.counts
     }

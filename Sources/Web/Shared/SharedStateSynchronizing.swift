@@ -39,6 +39,9 @@ public protocol SharedStateSynchronizing: AnyObject, Sendable {
     /// Asks and settles, blocking: on a worker. Throws when the store cannot be asked.
     func prepare(sessionID: String?, admitting client: Client?, now: Int64) throws -> SharedStatePrepared
 
+    /// The session the question looked up (the cookie's, when it was worth looking up).
+    func probedSessionID(_ question: Question) -> String?
+
     /// Whether the question looked a session up without counting the visitor's admission: a
     /// request that would start a session when nobody holds the cookie's must count it apart.
     func countsAdmissionLater(_ question: Question) -> Bool
