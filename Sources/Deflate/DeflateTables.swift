@@ -46,6 +46,13 @@ enum DeflateTables {
         return table
     }()
 
+    /// Each byte with its bits in reverse order, for the LSB-first codes.
+    static let reversedByte: [UInt8] = (0..<256).map { value in
+        var reversed = 0
+        for bit in 0..<8 where value & (1 << bit) != 0 { reversed |= 1 << (7 - bit) }
+        return UInt8(reversed)
+    }
+
     /// The fixed Huffman code's lengths (RFC 1951 §3.2.6).
     static let fixedLiteralLengths: [UInt8] = (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 }
     static let fixedDistanceLengths = [UInt8](repeating: 5, count: 30)
