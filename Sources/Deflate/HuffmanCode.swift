@@ -11,6 +11,8 @@ enum HuffmanCode {
         let lengthCounts = UnsafeMutablePointer<Int>.allocate(capacity: 64)
         /// The code-length header's run-length symbols (symbol | extra << 8).
         let runs = UnsafeMutablePointer<UInt16>.allocate(capacity: 320)
+        /// The header's literal/length then distance code lengths, side by side.
+        let allLengths = UnsafeMutablePointer<UInt8>.allocate(capacity: 320)
         /// The radix sort's second buffer and its 256 bucket counts.
         let sortBuffer = UnsafeMutablePointer<Int>.allocate(capacity: 320)
         let buckets = UnsafeMutablePointer<Int>.allocate(capacity: 256)
@@ -38,6 +40,7 @@ enum HuffmanCode {
             symbols.deallocate()
             lengthCounts.deallocate()
             runs.deallocate()
+            allLengths.deallocate()
         }
     }
 
