@@ -35,9 +35,13 @@ public final class SessionQueue: Sendable {
     /// Jobs that may wait at most (requests; the session's own upkeep is never refused).
     public let limit: Int
     private let state = Mutex(State())
+    /// What "now" is when a job queues and when it runs (a test's clock, to measure a wait without
+    /// sleeping through it).
+    private let now: @Sendable () -> ContinuousClock.Instant
 
-    public init(limit: Int = 16) {
+    public init(limit: Int = 16, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.limit = max(1, limit)
+        self.now = now
     }
 
     /// Queues `job`; runs it here and now when the session is idle (the caller is on the thread
@@ -45,7 +49,7 @@ public final class SessionQueue: Sendable {
     /// was queued.
     @discardableResult
     public func enqueue(on executor: @escaping Executor, bounded: Bool = true, _ job: @escaping Job) -> Bool {
-        let now = ContinuousClock.now
+        let now = now()
         let runsNow = state.withLock { state -> Bool? in
             if state.isIdle {
                 state.busy = true
@@ -102,7 +106,7 @@ public final class SessionQueue: Sendable {
             return state.waiting.removeFirst()
         }
         guard let next else { return }
-        let waited = ContinuousClock.now - next.queued
+        let waited = now() - next.queued
         let turn = SessionTurn(self)
         next.executor { next.job(turn, waited) }
     }

@@ -38,7 +38,7 @@ extension JournalStore {
             // Lane records this writer's group commit carried: told once the commit lock is released.
             var carried: [Settled] = []
             defer { for settled in carried { settled.completion(settled.error) } }
-            try commitLock.withLock { _ throws in
+            try commitLock.withLock(timeout: configuration.commitWait) {
                 if try state.withLock({ try $0.isSettled(sequence) }) { return }
                 carried = try writeQueue()
                 _ = try state.withLock { try $0.isSettled(sequence) }

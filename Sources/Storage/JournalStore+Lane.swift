@@ -31,11 +31,20 @@ extension JournalStore {
         state.withLock { $0.laneScheduled = false }
         var settled: [Settled]
         do {
-            settled = try commitLock.withLock { _ throws -> [Settled] in
+            settled = try commitLock.withLock(timeout: configuration.commitWait) { () throws -> [Settled] in
                 let carried = try writeQueue()
                 if !carried.isEmpty, !state.withLock({ $0.hasHeldData }) { try markHeldData() }
                 return carried
             }
+        } catch StorageError.commitTimedOut {
+            // Another writer's group commit is slow: the records stay queued (readers may see them
+            // already) and the lane tries again; a writer behind it may carry them first.
+            let schedule = state.withLock { state -> Bool in
+                defer { state.laneScheduled = true }
+                return !state.laneScheduled
+            }
+            if schedule { lane.async { self.drainLane() } }
+            return
         } catch {
             // The store refuses writes (failed or closed): every lane record still queued is told.
             settled = state.withLock { state in

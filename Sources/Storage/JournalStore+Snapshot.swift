@@ -9,7 +9,7 @@ extension JournalStore {
     /// several writers crossing the threshold together, one snapshots.
     func snapshot(ifJournalReaches size: Int) throws {
         let configuration = configuration
-        try commitLock.withLock { _ throws in
+        try commitLock.withLock(timeout: configuration.commitWait) {
             // Holding the commit lock, everything written is durable and applied, and nothing
             // else changes the contents or the journal; queued records go to the next journal.
             let (journal, journalSize, generation, contents) = try state.withLock { state throws in

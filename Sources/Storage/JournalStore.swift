@@ -30,6 +30,9 @@ public final class JournalStore: KeyValueStore {
         /// How many records may wait on the journal lane (`apply(_:completion:)`); beyond it a
         /// write is refused at once (`StorageError.laneFull`) rather than queued without bound.
         public var laneQueueLimit = 4_096
+        /// How long a writer waits for the group commit in progress (another writer's pwrite and
+        /// fsync, or a snapshot) before giving up with `StorageError.commitTimedOut`.
+        public var commitWait: Duration = .seconds(5)
 
         public init(
             directory: String, snapshotThreshold: Int = 8 << 20, maximumRecordSize: Int = 64 << 20,
@@ -52,7 +55,7 @@ public final class JournalStore: KeyValueStore {
     public let recovery: RecoveryReport
     let state: Mutex<State>
     /// Held by the writer committing the queue (or by a snapshot); its waiters form the next group.
-    let commitLock = Mutex(())
+    let commitLock = CommitLock()
     /// The journal lane: one thread that writes and syncs what callers queued without waiting.
     let lane = DispatchQueue(label: "waypoint.journal-lane")
 
@@ -135,7 +138,8 @@ public final class JournalStore: KeyValueStore {
 
     /// Releases the file; later writes throw `StorageError.closed`.
     public func close() {
-        commitLock.withLock { _ in
+        // A disk that hangs keeps its files open: they close when the process ends.
+        try? commitLock.withLock(timeout: configuration.commitWait) {
             state.withLock { $0.closeFiles() }
         }
     }

@@ -36,6 +36,10 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     case closed
     /// The journal lane already holds `limit` records waiting to be written: try again shortly.
     case laneFull(limit: Int)
+    /// Another writer's group commit (or a snapshot) held the journal longer than a writer may
+    /// wait: the disk is slow or hangs. The write stays queued and is written with the next group
+    /// unless the store fails, so the caller must not say it was saved, nor that it was not.
+    case commitTimedOut(waited: Duration)
 
     public var description: String {
         switch self {
@@ -59,6 +63,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "record of \(bytes) bytes exceeds the limit of \(limit) bytes"
         case .laneFull(let limit):
             "the journal lane holds \(limit) writes already"
+        case .commitTimedOut(let waited):
+            "the journal was busy writing for over \(waited): the disk is slow or hangs"
         case .storeFailed(let reason):
             "store refuses writes after an earlier failure: \(reason)"
         case .locked(let path):

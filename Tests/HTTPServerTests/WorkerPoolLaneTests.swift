@@ -1,40 +1,41 @@
-import Glibc
 import HTTPServer
 import Synchronization
 import Testing
+import TestSupport
 
 /// A lane with a bounded queue turns work away instead of queueing it without end.
 struct WorkerPoolLaneTests {
     @Test func aLaneRefusesWorkBeyondItsQueueAndTakesItAgainOnceAPlaceIsFree() {
         let lane = WorkerPool(threads: 1, queueLimit: 2)
         defer { lane.shutdown() }
-        let open = Atomic<Bool>(false)
-        let ran = Atomic<Int>(0)
+        let gate = Gate()
+        defer { gate.open() }
+        let ran = EventCount()
         let hold: @Sendable () -> Void = {
-            while !open.load(ordering: .acquiring) { usleep(500) }
-            ran.add(1, ordering: .relaxed)
+            gate.hold()
+            ran.record()
         }
         #expect(lane.trySubmit(hold))
-        while lane.queueDepth > 0 { usleep(500) }
+        #expect(gate.waitForHolders(1))  // the thread is busy, the queue empty
         #expect(lane.trySubmit(hold))
         #expect(lane.trySubmit(hold))
         #expect(!lane.trySubmit(hold), "two wait already")
         #expect(lane.queueDepth == 2)
-        open.store(true, ordering: .releasing)
-        while ran.load(ordering: .relaxed) < 3 { usleep(500) }
+        gate.open()
+        #expect(ran.wait(for: 3))
         #expect(lane.trySubmit(hold))
-        while ran.load(ordering: .relaxed) < 4 { usleep(500) }
+        #expect(ran.wait(for: 4))
     }
 
     @Test func aLaneWithNoQueueTakesWorkOnlyWhenAThreadIsFree() {
         let lane = WorkerPool(threads: 2, queueLimit: 0)
         defer { lane.shutdown() }
-        let open = Atomic<Bool>(false)
-        let hold: @Sendable () -> Void = { while !open.load(ordering: .acquiring) { usleep(500) } }
-        while lane.idleThreadCount < 2 { usleep(500) }
-        #expect(lane.trySubmit(hold))
-        #expect(lane.trySubmit(hold))
-        #expect(!lane.trySubmit(hold))
-        open.store(true, ordering: .releasing)
+        let gate = Gate()
+        defer { gate.open() }
+        // Its threads start on their own: a lane with no queue refuses work until one is waiting.
+        #expect(waitUntil { lane.idleThreadCount == 2 })
+        #expect(lane.trySubmit { gate.hold() })
+        #expect(lane.trySubmit { gate.hold() })
+        #expect(!lane.trySubmit { gate.hold() })
     }
 }

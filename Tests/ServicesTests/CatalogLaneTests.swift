@@ -58,7 +58,7 @@ struct CatalogLaneTests {
         let item = try #require(catalog.items(in: category).first)
         let done = DispatchSemaphore(value: 0)
         // The lane cannot write while the commit lock is held: the lane edit stays queued.
-        try fixture.store.commitLock.withLock { _ throws in
+        try fixture.store.commitLock.withLock(timeout: .seconds(60)) {
             let queued = catalog.setFavourite(item.id, true) { result in
                 let favourite = (try? result.get())?.isFavourite
                 #expect(favourite == true)

@@ -71,7 +71,9 @@ import Testing
     }
 
     @Test func aJobLearnsHowLongItWaitedAndRunsOnItsOwnExecutor() {
-        let queue = SessionQueue()
+        let start = ContinuousClock.now
+        let elapsed = Mutex(Duration.zero)
+        let queue = SessionQueue(now: { start + elapsed.withLock { $0 } })
         let parked = Turns()
         queue.enqueue(on: Self.inline) { turn, waited in
             #expect(waited == .zero)
@@ -86,11 +88,10 @@ import Testing
             turn.end()
             done.signal()
         }
-        Thread.sleep(forTimeInterval: 0.05)
+        elapsed.withLock { $0 = .milliseconds(50) }  // the first job holds the turn this long
         parked.endFirst()
         #expect(done.wait(timeout: .now() + 5) == .success)
-        let waited = observed.withLock { $0?.0 } ?? .zero
-        #expect(waited >= .milliseconds(40))
+        #expect(observed.withLock { $0?.0 } == .milliseconds(50))
     }
 
     @Test func pagesDecideBesideEachOtherButAFormWaitsForThemAndLaterPagesWaitForIt() {

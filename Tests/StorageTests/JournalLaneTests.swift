@@ -54,7 +54,7 @@ struct JournalLaneTests {
         let told = Mutex(0)
         let done = DispatchSemaphore(value: 0)
         // Holding the commit lock keeps the lane from writing, so its queue fills.
-        try store.commitLock.withLock { _ throws in
+        try store.commitLock.withLock(timeout: .seconds(60)) {
             for index in 0..<2 {
                 try store.apply([.put(collection: "lane", key: "k\(index)", value: [1])]) { error in
                     #expect(error == nil)

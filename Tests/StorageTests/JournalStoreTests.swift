@@ -228,9 +228,10 @@ extension JournalStoreTests {
         let queued = EventCount()
         var configuration = JournalStore.Configuration(directory: directory.path, snapshotThreshold: 1 << 20, lockWait: .milliseconds(50))
         configuration.queueObserver = { _ in queued.record() }
+        configuration.commitWait = .seconds(60)
         let store = try JournalStore(configuration: configuration)
         let finished = DispatchGroup()
-        store.commitLock.withLock { _ in
+        try store.commitLock.withLock(timeout: .seconds(60)) {
             for writer in 0..<8 {
                 finished.enter()
                 Thread.detachNewThread {
@@ -245,5 +246,46 @@ extension JournalStoreTests {
         #expect(finished.wait(timeout: .now() + 60) == .success)
         #expect(store.all("group").count == 8)
         #expect(store.state.withLock { $0.commits } == 1)
+    }
+
+    /// A disk that hangs holds the commit in progress: the writers behind it give up at their
+    /// deadline instead of hanging with it, and what they queued is written with the next group
+    /// (the lane's records too, never refused for the wait).
+    @Test func aWriterBehindAHungCommitGivesUpAtItsDeadlineAndItsRecordGoesWithTheNextGroup() throws {
+        var configuration = JournalStore.Configuration(directory: directory.path, lockWait: .milliseconds(50))
+        configuration.commitWait = .milliseconds(100)
+        let store = try JournalStore(configuration: configuration)
+        let failure = Mutex<StorageError?>(nil)
+        let gaveUp = EventCount()
+        let laneOutcome = Mutex<StorageError??>(nil)
+        let laneDone = EventCount()
+        // The test holds the commit as a hung pwrite or fsync would.
+        try store.commitLock.withLock(timeout: .seconds(60)) {
+            try store.apply([.put(collection: "slow", key: "lane", value: [0])]) { error in
+                laneOutcome.withLock { $0 = .some(error) }
+                laneDone.record()
+            }
+            Thread.detachNewThread {
+                do {
+                    try store.put("slow", key: "a", value: [1])
+                } catch {
+                    failure.withLock { $0 = error as? StorageError }
+                }
+                gaveUp.record()
+            }
+            #expect(gaveUp.wait(for: 1, timeout: .seconds(30)))
+            #expect(laneDone.value == 0, "the lane's record was answered while the commit hung")
+        }
+        guard case .commitTimedOut = failure.withLock({ $0 }) else {
+            Issue.record("the writer did not give up with commitTimedOut: \(String(describing: failure.withLock { $0 }))")
+            return
+        }
+        #expect(laneDone.wait(for: 1, timeout: .seconds(30)))
+        #expect(laneOutcome.withLock { $0 } == .some(nil), "the lane's record was refused")
+        try store.put("slow", key: "b", value: [2])
+        #expect(store.all("slow") == ["lane": [0], "a": [1], "b": [2]])
+        store.close()
+        let reopened = try JournalStore(configuration: configuration)
+        #expect(reopened.all("slow") == ["lane": [0], "a": [1], "b": [2]])
     }
 }

@@ -1,18 +1,12 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import Web
 
 /// Password hashing runs on its own small lane with a bounded queue: sign-ins beyond it are
 /// turned away with 503 at once, and pages never wait behind the hashes.
 struct HashingLaneTests {
-    /// A lane of one thread and one waiting place, both taken by jobs that hold until released.
-    final class Gate: Sendable {
-        private let open = Mutex(false)
-        func hold() { while !open.withLock({ $0 }) { usleep(1000) } }
-        func release() { open.withLock { $0 = true } }
-    }
-
     static var options: Application.Options {
         var options = TestApp.defaultOptions
         options.hashingThreads = 1
@@ -23,11 +17,11 @@ struct HashingLaneTests {
     @Test func aSignInBeyondTheHashingQueueIs503WithRetryAfterWhilePagesAreServed() throws {
         let app = try TestApp(options: Self.options)
         let gate = Gate()
-        defer { gate.release() }
+        defer { gate.open() }
         let lane = app.application.hashingLane
         // One job runs (the thread is busy), one waits: the queue is full.
         #expect(lane.trySubmit { gate.hold() })
-        while lane.queueDepth > 0 { usleep(1000) }
+        #expect(gate.waitForHolders(1))
         #expect(lane.trySubmit { gate.hold() })
 
         let browser = app.client()
@@ -39,8 +33,8 @@ struct HashingLaneTests {
         #expect(try browser.get("/library/category-1").status == 200)
         #expect(try app.client().get("/library/category-2").status == 200)
 
-        gate.release()
-        while lane.queueDepth > 0 { usleep(1000) }
+        gate.open()
+        #expect(gate.waitForHolders(2))  // the waiting job has left the queue
         let signedIn = try browser.signIn()
         #expect(signedIn.status == 303)
         #expect(try browser.get("/library/category-1").text.contains("Signed in as"))
@@ -49,10 +43,10 @@ struct HashingLaneTests {
     @Test func aFormThatHashesNoPasswordDoesNotUseTheHashingLane() throws {
         let app = try TestApp(options: Self.options)
         let gate = Gate()
-        defer { gate.release() }
+        defer { gate.open() }
         let lane = app.application.hashingLane
         #expect(lane.trySubmit { gate.hold() })
-        while lane.queueDepth > 0 { usleep(1000) }
+        #expect(gate.waitForHolders(1))
         #expect(lane.trySubmit { gate.hold() })
         // A reset request hashes nothing: it is accepted while the hashing lane is full.
         let answer = try app.client().submit("/forgot-password", form: [("email", "demo@example.com")])
@@ -68,11 +62,11 @@ struct SessionQueueBoundTests {
         var options = HashingLaneTests.options
         options.sessionQueueLimit = 2
         let app = try TestApp(options: options)
-        let gate = HashingLaneTests.Gate()
-        defer { gate.release() }
+        let gate = Gate()
+        defer { gate.open() }
         let lane = app.application.hashingLane
         #expect(lane.trySubmit { gate.hold() })
-        while lane.queueDepth > 0 { usleep(1000) }
+        #expect(gate.waitForHolders(1))
 
         let browser = app.client()
         let token = try #require(try browser.get("/login").csrfToken)
@@ -97,7 +91,7 @@ struct SessionQueueBoundTests {
             signIn.withLock { $0 = answer?.status }
         }
         // The sign-in waits for the lane, holding its session's turn.
-        while lane.queueDepth < 1 { usleep(1000) }
+        #expect(waitUntil { lane.queueDepth == 1 })
         let pages = Mutex<[(status: Int, signedIn: Bool)]>([])
         for _ in 0..<2 {
             run {
@@ -107,7 +101,7 @@ struct SessionQueueBoundTests {
                 pages.withLock { $0.append((page?.status ?? 0, page?.text.contains("Signed in as") ?? false)) }
             }
         }
-        while session.queue.waitingCount < 2 { usleep(1000) }
+        #expect(waitUntil { session.queue.waitingCount == 2 })
         let extra = WebClient(port: port)
         extra.cookies = cookies
         let refused = try extra.get("/library/category-1")
@@ -115,7 +109,7 @@ struct SessionQueueBoundTests {
         #expect(refused.header("Retry-After") != nil)
         #expect(pages.withLock { $0.isEmpty })
 
-        gate.release()
+        gate.open()
         #expect(group.wait(timeout: .now() + 10) == .success)
         #expect(signIn.withLock { $0 } == 303)
         let answered = pages.withLock { $0 }

@@ -56,6 +56,26 @@ import TestSupport
         #expect(events.isClosedByServer())
     }
 
+    /// The id a page last saw may be of an event only its session got (its sign-out): reconnecting
+    /// with it is no reason to reset the page, and what every page got since still comes.
+    @Test func aPageReconnectingAfterItsSessionsEndIsNotReset() throws {
+        let app = try TestApp()
+        let browser = app.client()
+        try browser.signIn()
+        let events = try stream(app, as: browser)
+        let page = try browser.get("/library/category-3")
+        _ = try browser.post("/logout", form: [("csrfToken", page.csrfToken ?? "")])
+        let ended = try events.readUntil("\n\n")
+        let id = try #require(ended.split(separator: "\n").first { $0.hasPrefix("id: ") }?.dropFirst(4))
+        let author = app.client()
+        try author.signIn()
+        _ = try author.submit("/library/category-3/items/new", form: [("title", "After the sign-out"), ("subtitle", "")])
+        let resumed = try stream(app, as: browser, lastEventID: String(id))
+        let next = try resumed.readUntil("\n\n")
+        #expect(!next.contains("event: reset"), "reset after the session's own event: \(next)")
+        #expect(next.contains(#""title":"After the sign-out""#))
+    }
+
     @Test func theInspectorShowsTheSessionsOpenStreams() throws {
         let app = try TestApp()
         let browser = app.client()

@@ -13,7 +13,7 @@ import Synchronization
 final class LiveUpdates: Sendable {
     static let path = "/_events"
 
-    private struct Subscriber {
+    fileprivate struct Subscriber {
         var session: String
         /// The session's name on the wire to other instances (`tag(of:)`).
         var tag: String
@@ -21,9 +21,12 @@ final class LiveUpdates: Sendable {
         var sent = 0
     }
 
-    private struct State {
+    fileprivate struct State {
         var subscribers: [ObjectIdentifier: Subscriber] = [:]
-        var recent: [ServerSentEvent] = []
+        /// Events every page got, with their numbers, oldest first.
+        var recent: [(number: Int, event: ServerSentEvent)] = []
+        /// The newest number dropped from `recent` (0: none yet).
+        var lastDropped = 0
         var nextNumber = 1
         var totalSent = 0
         var relay: (@Sendable (_ tag: String, _ reason: String) -> Void)?
@@ -47,10 +50,7 @@ final class LiveUpdates: Sendable {
         let missed = state.withLock { state -> [ServerSentEvent] in
             state.subscribers[key] = Subscriber(session: session, tag: Self.tag(of: session), stream: stream)
             guard let lastEventID else { return [] }
-            if let index = state.recent.firstIndex(where: { $0.id == lastEventID }) {
-                return Array(state.recent[(index + 1)...])
-            }
-            return [ServerSentEvent(event: "reset", data: "{}")]
+            return state.missed(since: lastEventID, epoch: epoch) ?? [ServerSentEvent(event: "reset", data: "{}")]
         }
         for event in missed { stream.send(event) }
     }
@@ -109,8 +109,12 @@ final class LiveUpdates: Sendable {
             let event = ServerSentEvent(id: "\(epoch)-\(state.nextNumber)", event: name, data: data)
             state.nextNumber += 1
             if keeps {
-                state.recent.append(event)
-                if state.recent.count > retained { state.recent.removeFirst(state.recent.count - retained) }
+                state.recent.append((state.nextNumber - 1, event))
+                if state.recent.count > retained {
+                    let dropped = state.recent.count - retained
+                    state.lastDropped = state.recent[dropped - 1].number
+                    state.recent.removeFirst(dropped)
+                }
             }
             var streams: [EventStream] = []
             for (key, subscriber) in state.subscribers where chosen(subscriber) {
@@ -123,5 +127,17 @@ final class LiveUpdates: Sendable {
         let bytes = event.encoded
         for stream in streams { stream.send(bytes: bytes) }
         return streams
+    }
+}
+
+extension LiveUpdates.State {
+    /// What a page that last saw `lastEventID` missed of the events every page gets: nil when
+    /// that cannot be told (another process's id, or some were dropped since). An id of an event
+    /// only its session got (a sign-out) counts too, so reconnecting after one is no reset.
+    func missed(since lastEventID: String, epoch: String) -> [ServerSentEvent]? {
+        guard lastEventID.hasPrefix(epoch + "-"),
+            let seen = Int(lastEventID.dropFirst(epoch.count + 1)), seen > 0, seen < nextNumber, seen >= lastDropped
+        else { return nil }
+        return recent.filter { $0.number > seen }.map(\.event)
     }
 }
