@@ -53,6 +53,13 @@ public final class RedisSessionJournal: SessionPersistence {
     public func load() -> (records: [SessionRecord], unreadable: Int) { ([], 0) }
 
     public func write(records: [SessionRecord], ending ended: [SessionReference]) throws {
+        guard let commands = try writeCommands(records: records, ending: ended) else { return }
+        try Self.checkWritten(try pool.pipeline(commands))
+    }
+
+    /// `write`'s transaction, to send on an event loop's connection (nil: nothing to write);
+    /// its replies are read by `checkWritten`.
+    public func writeCommands(records: [SessionRecord], ending ended: [SessionReference]) throws -> [RedisCommand]? {
         let written = Set(records.map(\.id))
         var commands = [RedisCommand("MULTI")]
         for session in ended where !written.contains(session.id) {
@@ -75,9 +82,13 @@ public final class RedisSessionJournal: SessionPersistence {
                 RedisCommand("EXPIRE", list, String(timeout)),
             ]
         }
-        guard commands.count > 1 else { return }
+        guard commands.count > 1 else { return nil }
         commands.append(RedisCommand("EXEC"))
-        let replies = try pool.pipeline(commands)
+        return commands
+    }
+
+    /// Throws unless the replies to `writeCommands` say the transaction was made.
+    public static func checkWritten(_ replies: [RESPValue]) throws {
         if let failure = replies.compactMap(\.errorMessage).first ?? replies.last?.array?.compactMap(\.errorMessage).first {
             throw RedisError.server(failure)
         }

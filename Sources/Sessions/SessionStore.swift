@@ -160,21 +160,38 @@ public final class SessionStore: Sendable {
     /// copied the session before cannot write the signed-in copy back after the sign-out.
     public func rotate(_ session: Session, now: Int64, change: (inout SessionRecord) -> Void) throws {
         let pending = try queuing.withLock { _ throws -> (() throws -> Void)? in
-            let old = session.record.withLock { $0.reference }
-            shard(for: old.id).withLock { $0.remove(old.id) }
-            let record = session.record.withLock { record -> SessionRecord in
-                record.id = SecureRandom.token()
-                record.csrfToken = SecureRandom.token()
-                change(&record)
-                record.lastSeen = now
-                // A new id is a new stored session: its first version.
-                record.version = 1
-                return record
-            }
-            insert(session, now: now)
+            let (record, old) = rotateInMemory(session, now: now, change: change)
             return try journal?.queueWrite(records: [record], ending: [old])
         }
         try pending?()
+    }
+
+    /// `rotate` without the write, for a caller that writes on an event loop (shared sessions:
+    /// Redis orders the writes by the session's new id, and nothing is queued): the new record
+    /// and the old id, to write before answering.
+    func rotateWithoutWriting(
+        _ session: Session, now: Int64, change: (inout SessionRecord) -> Void
+    ) -> (record: SessionRecord, old: SessionReference) {
+        queuing.withLock { _ in rotateInMemory(session, now: now, change: change) }
+    }
+
+    /// The new id in memory; call under `queuing`.
+    private func rotateInMemory(
+        _ session: Session, now: Int64, change: (inout SessionRecord) -> Void
+    ) -> (record: SessionRecord, old: SessionReference) {
+        let old = session.record.withLock { $0.reference }
+        shard(for: old.id).withLock { $0.remove(old.id) }
+        let record = session.record.withLock { record -> SessionRecord in
+            record.id = SecureRandom.token()
+            record.csrfToken = SecureRandom.token()
+            change(&record)
+            record.lastSeen = now
+            // A new id is a new stored session: its first version.
+            record.version = 1
+            return record
+        }
+        insert(session, now: now)
+        return (record, old)
     }
 
     /// Every stored session (for pruning, saving, ending a user's other sessions).

@@ -18,6 +18,13 @@ public protocol SessionStoring: AnyObject, Sendable {
     /// Gives `session` a fresh id and CSRF token, durably (a sign-in or sign-out). Throws
     /// `SessionStoreUnavailable` when the shared store cannot be reached.
     func rotate(_ session: Session, now: Int64, change: (inout SessionRecord) -> Void) throws
+    /// `rotate` for a request on `loop` that parks: `done` runs once on the loop when the change
+    /// is durable (or failed, `SessionStoreUnavailable`). False when nothing was done: the caller
+    /// rotates blocking, on a worker (the embedded store's journal, or no Redis connection ready).
+    func rotate(
+        _ session: Session, now: Int64, on loop: any EventLoopScheduler, change: (inout SessionRecord) -> Void,
+        done: @escaping @Sendable ((any Error)?) -> Void
+    ) -> Bool
     /// Ends every session of `user` except `keeping`, durably, here and on other instances.
     func removeSessions(of user: UserID, keeping: Session) throws
     /// Every session held here.
@@ -47,6 +54,14 @@ public struct SessionStoreUnavailable: Error, CustomStringConvertible {
 }
 
 extension SessionStore: SessionStoring {
+    /// The journal's write waits for the disk: never on a loop.
+    public func rotate(
+        _ session: Session, now: Int64, on loop: any EventLoopScheduler, change: (inout SessionRecord) -> Void,
+        done: @escaping @Sendable ((any Error)?) -> Void
+    ) -> Bool {
+        false
+    }
+
     /// One instance owns the sessions: nobody else needs to see a change before the periodic save.
     public func publishChanges(of ids: [String], on loop: (any EventLoopScheduler)?, done: @escaping @Sendable (Error?) -> Void) {
         done(nil)

@@ -16,8 +16,8 @@ public final class SharedSessionStore: SessionStoring {
     /// This instance's copies.
     public let local: SessionStore
     public let shared: RedisSessionJournal
-    private let loopClient: RedisLoopClient?
-    private let blockingLane: @Sendable (@escaping @Sendable () -> Void) -> Void
+    let loopClient: RedisLoopClient?
+    let blockingLane: @Sendable (@escaping @Sendable () -> Void) -> Void
 
     /// `blockingLane` runs a save that must block (a worker pool's `submit`).
     public init(

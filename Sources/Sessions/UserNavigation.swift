@@ -24,13 +24,20 @@ public final class UserNavigation: Sendable {
 
     /// Stores the newest snapshot per user among `records` (signed-in ones only).
     public func save(_ records: [SessionRecord]) throws {
+        let mutations = try mutations(saving: records)
+        guard !mutations.isEmpty else { return }
+        try store.apply(mutations)
+    }
+
+    /// What `save` writes: the newest snapshot per user (none for visitors' records).
+    func mutations(saving records: [SessionRecord]) throws -> [StoreMutation] {
         var newest: [UserID: SessionRecord] = [:]
         for record in records {
             guard let user = record.userID, record.navigation != nil else { continue }
             if let known = newest[user], known.lastSeen > record.lastSeen { continue }
             newest[user] = record
         }
-        guard !newest.isEmpty else { return }
+        guard !newest.isEmpty else { return [] }
         let encoder = JSONEncoder()
         var mutations: [StoreMutation] = []
         for (user, record) in newest {
@@ -40,6 +47,6 @@ public final class UserNavigation: Sendable {
             snapshot?.draft = nil
             mutations.append(.put(collection: Self.collection, key: user.rawValue, value: Array(try encoder.encode(snapshot))))
         }
-        try store.apply(mutations)
+        return mutations
     }
 }

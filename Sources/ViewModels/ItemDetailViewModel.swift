@@ -108,6 +108,26 @@ public struct ItemDetailViewModel {
         }
     }
 
+    /// `submitOptions`'s decision without the write: refused, or the edit or favourite to make.
+    /// Throws `ItemPermissions.Denied` as `submitOptions` does.
+    public func optionsWrite(_ input: FormInput) throws -> FormWrite {
+        try ItemPermissions.ensureCanEdit(item, by: viewer)
+        switch input.choice(Self.intentFieldName, of: Intent.self) ?? .edit {
+        case .favourite: return .write(.setFavourite(item.id, true))
+        case .unfavourite: return .write(.setFavourite(item.id, false))
+        case .edit:
+            var form = ItemFormViewModel(item: item)
+            guard let draft = form.validate(input) else { return .invalid(form.state) }
+            return .write(.updateItem(item.id, with: draft))
+        }
+    }
+
+    /// `delete`'s decision without the write (`ItemPermissions.Denied` when the viewer may not).
+    public func deletion() throws -> StoreWrite {
+        try ItemPermissions.ensureCanEdit(item, by: viewer)
+        return .deleteItem(item.id)
+    }
+
     public func edit(_ input: FormInput) throws -> FormOutcome<Item> {
         try ItemPermissions.ensureCanEdit(item, by: viewer)
         var form = ItemFormViewModel(item: item)

@@ -194,6 +194,13 @@ public struct ItemListViewModel {
         return .succeeded(try addItem(draft, creator: creator))
     }
 
+    /// `addItem`'s decision without the write: the new item to add once `input` passed the form's rules.
+    public func addition(_ input: FormInput, creator: UserID?) -> FormWrite {
+        var form = ItemFormViewModel()
+        guard let draft = form.validate(input) else { return .invalid(form.state) }
+        return .write(.addItem(draft, to: category.id, creator: creator))
+    }
+
     public func addItem(_ draft: ItemDraft, creator: UserID?) throws -> Item {
         guard ItemFormViewModel.isValid(draft) else { throw Error.invalidDraft }
         return try catalog.addItem(draft, to: category.id, creator: creator)

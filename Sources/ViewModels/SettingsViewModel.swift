@@ -2,7 +2,7 @@ import Models
 
 /// Display name, theme and subtitles. Signed-in users' settings are saved to their account;
 /// visitors' settings are handed back for the session to keep.
-public struct SettingsViewModel {
+public struct SettingsViewModel: Sendable {
     public static let displayNameMaximumLength = FieldRules.displayName.maximumCharacters
     public static let themeInvalid = "Choose System, Light or Dark"
     public static let savedNotice = "Settings saved"
@@ -66,8 +66,28 @@ public struct SettingsViewModel {
         }
     }
 
+    /// What a submission decides before anything is written.
+    public enum Decision: Hashable, Sendable {
+        case invalid(FormState)
+        /// Valid, and nothing to write: a visitor's settings stay with the session.
+        case saved(Saved)
+        /// Valid: the account's settings to save, then `finish` with the result.
+        case write(StoreWrite)
+    }
+
     /// Validates and saves. A checkbox is absent when unticked, so a missing `showSubtitles` means off.
     public mutating func submit(_ input: FormInput) throws -> FormOutcome<Saved> {
+        switch decide(input) {
+        case .invalid(let state): return .invalid(state)
+        case .saved(let saved): return .succeeded(saved)
+        case .write(let write):
+            guard case .saveSettings(let settings, let user) = write else { preconditionFailure("settings decide their own write") }
+            return try finish(Result { try accounts.saveSettings(settings, for: user) })
+        }
+    }
+
+    /// `submit`'s decision without the write.
+    public mutating func decide(_ input: FormInput) -> Decision {
         state.formErrors = []
         state.notice = nil
         let displayName = state.take("displayName", from: input)
@@ -83,10 +103,16 @@ public struct SettingsViewModel {
         settings.displayName = displayName
         guard let user else {
             state.notice = Self.savedNotice
-            return .succeeded(Saved(settings: settings, user: nil))
+            return .saved(Saved(settings: settings, user: nil))
         }
+        return .write(.saveSettings(settings, for: user))
+    }
+
+    /// The decided write's result: saved, or refused when the account's changes are throttled.
+    /// Rethrows any other failure.
+    public mutating func finish(_ result: Result<User, any Error>) throws -> FormOutcome<Saved> {
         do {
-            let saved = try accounts.saveSettings(settings, for: user)
+            let saved = try result.get()
             state.notice = Self.savedNotice
             return .succeeded(Saved(settings: saved.settings, user: saved))
         } catch AccountError.tooManyAttempts(let seconds) {

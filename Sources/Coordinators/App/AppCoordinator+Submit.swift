@@ -6,104 +6,187 @@ extension AppCoordinator {
     /// same screen, `.invalid`, with errors and the values kept (a sheet stays open). Guarded forms
     /// send visitors to sign in first; a change to an item the viewer may not change is the error
     /// page, `.forbidden`, whatever the form says. `client` is who sent the form, for the account throttles.
-    /// Throws only unexpected repository failures.
+    /// Throws only unexpected repository failures. The store's write, if any, is made here,
+    /// blocking: `decide`, the write, then `finish`.
     public func submit(_ route: AppRoute, form: FormInput, viewer: Viewer, client: Client) throws -> NavigationOutcome {
-        guard route.acceptsForms else { return notFound(path: route.print(), viewer: viewer) }
-        switch route {
-        case .library(let libraryRoute):
-            return try submitLibrary(libraryRoute, form: form, viewer: viewer)
-        case .account(let accountRoute):
-            return try submitAccount(accountRoute, form: form, viewer: viewer, client: client)
-        case .root, .flow, .screen, .inspector:
-            return notFound(path: route.print(), viewer: viewer)
+        switch try decide(route, form: form, viewer: viewer, client: client) {
+        case .done(let outcome):
+            return outcome
+        case .write(let write, let then):
+            let result = Result { () throws -> StoreWrite.Result in
+                try write.perform(catalog: dependencies.catalog, accounts: dependencies.accounts)
+            }
+            return try finish(then, with: result)
         }
     }
 
-    private func submitLibrary(_ route: LibraryRoute, form: FormInput, viewer: Viewer) throws -> NavigationOutcome {
+    /// `submit` up to the store's write: the outcome, or the write the form asks for and how to
+    /// finish after it (`finish`), for a caller that makes the write without holding a thread
+    /// (Web, on Redis). Library forms write through `Submission.write`; account forms still
+    /// call their repositories here.
+    public func decide(_ route: AppRoute, form: FormInput, viewer: Viewer, client: Client) throws -> Submission {
+        guard route.acceptsForms else { return .done(notFound(path: route.print(), viewer: viewer)) }
+        switch route {
+        case .library(let libraryRoute):
+            return try decideLibrary(libraryRoute, form: form, viewer: viewer)
+        case .account(let accountRoute):
+            return .done(try submitAccount(accountRoute, form: form, viewer: viewer, client: client))
+        case .root, .flow, .screen, .inspector:
+            return .done(notFound(path: route.print(), viewer: viewer))
+        }
+    }
+
+    /// A decided write's result is known: the submission ends as `submit` would have. Rethrows
+    /// only unexpected failures (Redis unavailable); a refused write (the item went meanwhile) is
+    /// an outcome.
+    public func finish(_ pending: SubmissionFinish, with result: Result<StoreWrite.Result, any Error>) throws -> NavigationOutcome {
+        try pending.body(self, result)
+    }
+
+    private func decideLibrary(_ route: LibraryRoute, form: FormInput, viewer: Viewer) throws -> Submission {
         guard viewer.isSignedIn else {
             keepDraft(route, form)
-            return signInFirst(then: .library(route))
+            return .done(signInFirst(then: .library(route)))
         }
         switch check(route) {
         case .valid: break
-        case .moved, .missing: return showLibrary(route, viewer: viewer)
+        case .moved, .missing: return .done(showLibrary(route, viewer: viewer))
         }
         let catalog = dependencies.catalog
         do {
             switch route {
             case .newItem(let category):
                 guard let list = ItemListViewModel(category: category, settings: viewer.settings, catalog: catalog) else {
-                    return showLibrary(route, viewer: viewer)
+                    return .done(showLibrary(route, viewer: viewer))
                 }
-                switch try list.addItem(form, creator: viewer.user?.id) {
-                case .succeeded(let item):
-                    notice = Notice.itemAdded(item)
-                    return .redirect(.library(.item(category, item.id, nil)))
+                switch list.addition(form, creator: viewer.user?.id) {
                 case .invalid(let state):
-                    return refusedLibraryForm(route, state: state, viewer: viewer)
-                case .rateLimited(let state, let seconds):
-                    return refusedLibraryForm(route, state: state, viewer: viewer, retryAfterSeconds: seconds)
+                    return .done(refusedLibraryForm(route, state: state, viewer: viewer))
+                case .write(let write):
+                    return .write(write, then: Self.finishingLibrary(route, viewer: viewer) { coordinator, result in
+                        let item = try Self.item(result)
+                        coordinator.notice = Notice.itemAdded(item)
+                        return .redirect(.library(.item(category, item.id, nil)))
+                    })
                 }
             case .item(let category, let id, _):
                 guard let detail = ItemDetailViewModel(item: id, tab: .options, viewer: viewer.user, catalog: catalog) else {
-                    return showLibrary(route, viewer: viewer)
+                    return .done(showLibrary(route, viewer: viewer))
                 }
-                guard detail.canEdit else { return forbidden(category, id, viewer: viewer).outcome() }
-                switch try detail.submitOptions(form) {
-                case .succeeded(let item):
-                    notice = item.isFavourite == detail.item.isFavourite ? Notice.itemSaved(item) : Notice.favourite(item)
-                    return .redirect(.library(.item(category, id, .options)))
+                guard detail.canEdit else { return .done(forbidden(category, id, viewer: viewer).outcome()) }
+                switch try detail.optionsWrite(form) {
                 case .invalid(let state):
-                    return refusedLibraryForm(route, state: state, viewer: viewer)
-                case .rateLimited(let state, let seconds):
-                    return refusedLibraryForm(route, state: state, viewer: viewer, retryAfterSeconds: seconds)
+                    return .done(refusedLibraryForm(route, state: state, viewer: viewer))
+                case .write(let write):
+                    let wasFavourite = detail.item.isFavourite
+                    return .write(write, then: Self.finishingLibrary(route, viewer: viewer) { coordinator, result in
+                        let item = try Self.item(result)
+                        coordinator.notice = item.isFavourite == wasFavourite ? Notice.itemSaved(item) : Notice.favourite(item)
+                        return .redirect(.library(.item(category, id, .options)))
+                    })
                 }
             case .deleteItem(let category, let id):
                 guard let detail = ItemDetailViewModel(item: id, viewer: viewer.user, catalog: catalog) else {
-                    return showLibrary(route, viewer: viewer)
+                    return .done(showLibrary(route, viewer: viewer))
                 }
-                guard detail.canEdit else { return forbidden(category, id, viewer: viewer).outcome() }
+                guard detail.canEdit else { return .done(forbidden(category, id, viewer: viewer).outcome()) }
                 // Back to the list's page the item was on, or the last page if that one is gone.
                 let page = library.stack.root.category == category ? library.listPage : 1
-                try detail.delete()
-                rememberDeleted(id, title: detail.item.title)
-                notice = Notice.itemDeleted(detail.item.title)
-                pruneStaleLocations()
-                return .redirect(.library(.category(category, page: min(page, lastListPage(of: category)))))
+                let title = detail.item.title
+                return .write(try detail.deletion(), then: Self.finishingLibrary(route, viewer: viewer) { coordinator, result in
+                    _ = try result.get()
+                    coordinator.rememberDeleted(id, title: title)
+                    coordinator.notice = Notice.itemDeleted(title)
+                    coordinator.pruneStaleLocations()
+                    return .redirect(.library(.category(category, page: min(page, coordinator.lastListPage(of: category)))))
+                })
             case .settings where form[Self.intentField] == Self.resetNavigationIntent:
                 resetNavigation()
                 notice = Notice.navigationReset
-                return .redirect(.library(resolvedLibraryHome()))
+                return .done(.redirect(.library(resolvedLibraryHome())))
             case .settings:
                 var model = SettingsViewModel(settings: viewer.settings, user: viewer.user?.id, accounts: dependencies.accounts)
-                let retryAfterSeconds: Int?
-                switch try model.submit(form) {
-                case .succeeded:
+                switch model.decide(form) {
+                case .saved:
                     notice = Notice.settingsSaved
-                    return .redirect(.library(.settings))
+                    return .done(.redirect(.library(.settings)))
                 case .invalid:
-                    retryAfterSeconds = nil
-                case .rateLimited(_, let seconds):
-                    retryAfterSeconds = seconds
+                    return .done(refusedSettings(route, model: model, viewer: viewer, retryAfterSeconds: nil))
+                case .write(let write):
+                    let decided = model
+                    return .write(write, then: Self.finishingLibrary(route, viewer: viewer) { coordinator, result in
+                        var model = decided
+                        switch try model.finish(Result { try Self.user(result) }) {
+                        case .succeeded:
+                            coordinator.notice = Notice.settingsSaved
+                            return .redirect(.library(.settings))
+                        case .invalid:
+                            return coordinator.refusedSettings(route, model: model, viewer: viewer, retryAfterSeconds: nil)
+                        case .rateLimited(_, let seconds):
+                            return coordinator.refusedSettings(route, model: model, viewer: viewer, retryAfterSeconds: seconds)
+                        }
+                    })
                 }
-                library.show(.settings)
-                visit(.library(route))
-                let screen = builder(for: viewer).libraryScreen(url: .library(route), status: .invalid, settingsModel: model)
-                return Self.refusal(screen, retryAfterSeconds: retryAfterSeconds)
             case .addItem(let category, let step):
-                return try submitWizard(category, step, form: form, viewer: viewer)
+                return try decideWizard(category, step, form: form, viewer: viewer)
             case .home, .category:
-                return notFound(path: route.print(), viewer: viewer)
+                return .done(notFound(path: route.print(), viewer: viewer))
             }
-        } catch let denied as ItemPermissions.Denied {
+        } catch {
+            return .done(try libraryRefusal(error, route: route, viewer: viewer))
+        }
+    }
+
+    /// A decided library write's finish: `body`, with the refusals `decideLibrary` makes of a
+    /// permission or a catalog error, whether the write or the finish raised it.
+    static func finishingLibrary(
+        _ route: LibraryRoute, viewer: Viewer,
+        _ body: @escaping @Sendable (AppCoordinator, Result<StoreWrite.Result, any Error>) throws -> NavigationOutcome
+    ) -> SubmissionFinish {
+        SubmissionFinish { coordinator, result in
+            do {
+                return try body(coordinator, result)
+            } catch {
+                return try coordinator.libraryRefusal(error, route: route, viewer: viewer)
+            }
+        }
+    }
+
+    /// The item a write wrote.
+    static func item(_ result: Result<StoreWrite.Result, any Error>) throws -> Item {
+        guard let item = try result.get().item else { preconditionFailure("an item's write came back without the item") }
+        return item
+    }
+
+    /// The account a write saved.
+    static func user(_ result: Result<StoreWrite.Result, any Error>) throws -> User {
+        guard let user = try result.get().user else { preconditionFailure("an account's write came back without the account") }
+        return user
+    }
+
+    /// What a library form that failed for these reasons shows; rethrows anything else.
+    private func libraryRefusal(_ error: any Error, route: LibraryRoute, viewer: Viewer) throws -> NavigationOutcome {
+        switch error {
+        case let denied as ItemPermissions.Denied:
             // The view models refuse on their own too; the checks above normally answer first.
             guard let category = route.category else { throw denied }
             return forbidden(category, denied.item, viewer: viewer).outcome()
-        } catch is CatalogError {
+        case is CatalogError:
             // The data changed under the form (deleted in another window): show where things stand now.
             pruneStaleLocations()
             return showLibrary(route, viewer: viewer)
+        default:
+            throw error
         }
+    }
+
+    private func refusedSettings(
+        _ route: LibraryRoute, model: SettingsViewModel, viewer: Viewer, retryAfterSeconds: Int?
+    ) -> NavigationOutcome {
+        library.show(.settings)
+        visit(.library(route))
+        let screen = builder(for: viewer).libraryScreen(url: .library(route), status: .invalid, settingsModel: model)
+        return Self.refusal(screen, retryAfterSeconds: retryAfterSeconds)
     }
 
     /// Keeps what a guarded form carried for after signing in: typed values, or a favourite toggle.

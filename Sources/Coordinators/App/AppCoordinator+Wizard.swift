@@ -34,18 +34,19 @@ extension AppCoordinator {
     }
 
     /// A step's form: Back keeps what was typed and goes one step back; Next checks this step's
-    /// fields (422 with the step again when they fail) and goes on; the review adds the item.
-    func submitWizard(
+    /// fields (422 with the step again when they fail) and goes on; the review adds the item (a
+    /// write, finished once it is made).
+    func decideWizard(
         _ category: CategoryID, _ step: WizardStep, form: FormInput, viewer: Viewer
-    ) throws -> NavigationOutcome {
+    ) throws -> Submission {
         let wizard = startWizard(in: category)
         wizard.keep(form, from: step)
         changeCount += 1
         if form[Self.intentField] == "back", let previous = step.previous {
-            return .redirect(.library(.addItem(category, previous)))
+            return .done(.redirect(.library(.addItem(category, previous))))
         }
         let reachable = wizard.reachable(step)
-        if reachable != step { return .redirect(.library(.addItem(category, reachable))) }
+        if reachable != step { return .done(.redirect(.library(.addItem(category, reachable)))) }
         let input: FormInput = ["title": wizard.draft.title, "subtitle": wizard.draft.subtitle]
         var model = ItemFormViewModel()
         _ = model.validate(input)
@@ -53,23 +54,23 @@ extension AppCoordinator {
         let names = step == .review ? ["title", "subtitle"] : AddItemWizardCoordinator.fieldNames(of: step)
         if model.state.fields.contains(where: { names.contains($0.name) && $0.error != nil }) {
             wizard.done.remove(step)
-            return refusedWizardStep(route, state: model.state, viewer: viewer)
+            return .done(refusedWizardStep(route, state: model.state, viewer: viewer))
         }
         wizard.done.insert(step)
-        if let next = step.next { return .redirect(.library(.addItem(category, next))) }
+        if let next = step.next { return .done(.redirect(.library(.addItem(category, next)))) }
         guard let list = ItemListViewModel(category: category, settings: viewer.settings, catalog: dependencies.catalog) else {
-            return showLibrary(route, viewer: viewer)
+            return .done(showLibrary(route, viewer: viewer))
         }
-        switch try list.addItem(input, creator: viewer.user?.id) {
-        case .succeeded(let item):
-            finishWizard()
-            notice = Notice.itemAdded(item)
-            return .redirect(.library(.item(category, item.id, nil)))
+        switch list.addition(input, creator: viewer.user?.id) {
         case .invalid(let state):
-            return refusedWizardStep(route, state: state, viewer: viewer)
-        case .rateLimited(let state, let seconds):
-            let screen = refusedWizardStep(route, state: state, viewer: viewer).screen
-            return screen.map { .rateLimited($0, retryAfterSeconds: seconds) } ?? .redirect(.library(route))
+            return .done(refusedWizardStep(route, state: state, viewer: viewer))
+        case .write(let write):
+            return .write(write, then: Self.finishingLibrary(route, viewer: viewer) { coordinator, result in
+                let item = try Self.item(result)
+                coordinator.finishWizard()
+                coordinator.notice = Notice.itemAdded(item)
+                return .redirect(.library(.item(category, item.id, nil)))
+            })
         }
     }
 

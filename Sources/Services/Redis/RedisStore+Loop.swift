@@ -6,7 +6,7 @@ import Storage
 /// rule (`noteOwnWrite`), run on the loop when the replies are in. Each returns false when
 /// nothing was sent; otherwise `completion` runs exactly once.
 extension RedisStore {
-    func apply(
+    public func apply(
         _ mutations: [StoreMutation], through send: RedisSend, publishing publish: @escaping () -> Void,
         completion: @escaping (Error?) -> Void
     ) -> Bool {
@@ -19,6 +19,14 @@ extension RedisStore {
                 completion(error)
             }
         }
+    }
+
+    /// `get` for a request parked on its event loop: `completion` runs there with the value (nil
+    /// when absent or Redis failed, as `get`).
+    public func get(
+        _ collection: String, key: String, through send: RedisSend, completion: @escaping ([UInt8]?) -> Void
+    ) -> Bool {
+        send([RedisCommand("HGET", hashKey(collection), key)]) { result in completion((try? Self.only(result))?.bytes) }
     }
 
     func replace(

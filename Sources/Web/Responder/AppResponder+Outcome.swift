@@ -62,7 +62,7 @@ extension AppResponder {
 
     /// A sign-in or sign-out that could not be made durable is not acknowledged (503 when Redis
     /// could not be reached, as for any request then).
-    private func notSaved(_ error: any Error, connection: ConnectionInfo) -> HTTPResponse {
+    func notSaved(_ error: any Error, connection: ConnectionInfo) -> HTTPResponse {
         logger.error("session change not saved: \(error)")
         if error is SessionStoreUnavailable { return unavailable(secure: connection.isSecure) }
         return renderer.errorPage(.internalServerError, secure: connection.isSecure)

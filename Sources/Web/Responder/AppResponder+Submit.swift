@@ -15,9 +15,9 @@ extension AppResponder {
     /// order, and 503 beyond the session's queue). Decoding the body (bounded by
     /// `URLEncodedForm.Limits`), the CSRF check and the submission run on a worker, since they may
     /// write to the disk or the store; a form that may hash a password runs on the hashing lane
-    /// instead (503 with `Retry-After` when its queue is full); with Redis, a form that changes
-    /// nothing but the session runs right here on the loop (`changesOnlyTheSession`). Either way the
-    /// session's save parks on the loop (`finishing`), and the turn ends when the answer is out.
+    /// instead (503 with `Retry-After` when its queue is full); with Redis, a library form runs right
+    /// here on the loop and its write parks (`submitOnTheLoop`). Either way the session's save parks
+    /// on the loop (`finishing`), and the turn ends when the answer is out.
     func submit(_ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
         let secure = connection.isSecure
         guard Self.isForm(request.headers["Content-Type"]) else {
@@ -34,8 +34,9 @@ extension AppResponder {
         inTurn(of: session, reply: reply, secure: secure) { [self] turn in
             let reply = finishing(reply, turn: turn, sessionID: request.cookie(Self.cookieName))
             let work: @Sendable () -> Void = { [self] in
-                reply.send(submission(
-                    route, request: request, session: session, turn: turn, shown: shown, client: client, connection: connection))
+                submission(
+                    route, request: request, session: session, turn: turn, shown: shown, client: client, connection: connection,
+                    reply: reply)
             }
             if route.hashesPasswords {
                 // Beyond the hashing lane's queue: "busy, try again" at once, never a wait behind the hashes.
@@ -43,46 +44,28 @@ extension AppResponder {
                     logger.warning("\(request.method.rawValue) \(request.path): the password-hashing lane is full, answering 503")
                     return reply.send(busy(secure: secure))
                 }
-            } else if changesOnlyTheSession(route, session: session, reply: reply) {
-                work()
+            } else if parksOnTheLoop(route, reply: reply) {
+                submitOnTheLoop(
+                    route, request: request, session: session, turn: turn, shown: shown, client: client, connection: connection,
+                    reply: reply)
             } else {
                 onWorker(reply: reply, secure: secure, work)
             }
         }
     }
 
-    /// With Redis, on the event loop: a form whose submission touches nothing but its session (a
-    /// visitor's library forms keep their draft and go to sign in), so it needs no worker: its only
-    /// wait, the session's save, parks on the loop. Anything that writes to the catalog or the
-    /// accounts still runs on a worker.
-    private func changesOnlyTheSession(_ route: AppRoute, session: Session, reply: HTTPReply) -> Bool {
-        guard sharedState != nil, loopRedis != nil, reply.eventLoop?.inEventLoop == true,
-            case .library = route, session.record.withLock({ $0.userID == nil })
-        else { return false }
-        return true
-    }
-
     /// The submission itself, in the session's turn: decoding, the CSRF check, the coordinator,
-    /// and what its outcome means in HTTP.
+    /// and what its outcome means in HTTP (`answer`: with Redis, a sign-in's new id is written on
+    /// the loop, not here).
     private func submission(
         _ route: AppRoute, request: HTTPRequest, session: Session, turn: SessionTurn, shown: AppRoute?, client: Client,
-        connection: ConnectionInfo
-    ) -> HTTPResponse {
-        let secure = connection.isSecure
-        let form: FormData
-        do {
-            form = try FormData(decoding: request.body)
-        } catch {
-            return renderer.errorPage(.badRequest, for: request, secure: secure)
+        connection: ConnectionInfo, reply: HTTPReply
+    ) {
+        let fields: FormInput
+        switch checkedForm(route, request: request, session: session, turn: turn, connection: connection) {
+        case .fields(let input): fields = input
+        case .answered(let response): return reply.send(response)
         }
-        guard CSRFToken.matchesMasked(form["csrfToken"] ?? "", session.record.withLock { $0.csrfToken }) else {
-            return expiredForm(route, form: form, request: request, session: session, turn: turn, connection: connection)
-        }
-        var input: FormInput = [:]
-        for (name, value) in form.pairs where name != "csrfToken" && input[name] == nil {
-            input[name] = value
-        }
-        let fields = input
         let digest = SubmissionReceipt.digest(path: request.path, body: request.body)
         do {
             let ((outcome, keptReceipt), changed) = try session.submitting(turn, dependencies) { coordinator in
@@ -96,14 +79,10 @@ extension AppResponder {
             // Its change to the data is durable already: so is the receipt before the answer, or a
             // resend after a crash would make the change again. (Here on a worker or the hashing lane.)
             if keptReceipt { keepDurably(session, request: request) }
-            return response(for: outcome, route: route, session: session, turn: turn, connection: connection)
-        } catch let error as RedisError {
-            // Shared state went away mid-request: the same 503 as before the request began.
-            logger.warning("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)): shared state unavailable, answering 503: \(error)")
-            return unavailable(secure: secure)
+            answer(outcome, route: route, session: session, turn: turn, connection: connection, reply: reply)
         } catch {
-            logger.error("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)) failed: \(error)")
-            return renderer.errorPage(.internalServerError, secure: secure)
+            // Shared state went away mid-request: the same 503 as before the request began.
+            reply.send(failedSubmission(error, request: request, secure: connection.isSecure))
         }
     }
 

@@ -1,0 +1,116 @@
+import Coordinators
+import HTTPCore
+import HTTPServer
+import Models
+import Networking
+import RedisClient
+import Services
+import Sessions
+import ViewModels
+
+extension AppResponder {
+    /// With Redis, whether a form is served on its event loop, holding no thread: a library form
+    /// (new item, edit, favourite, delete, settings, the wizard) and signing out. The other account
+    /// forms hash passwords or call the accounts blocking: still the hashing lane or a worker.
+    func parksOnTheLoop(_ route: AppRoute, reply: HTTPReply) -> Bool {
+        guard let sharedState, loopRedis != nil, sharedState.services.catalog.writesCanPark,
+            reply.eventLoop?.inEventLoop == true
+        else { return false }
+        switch route {
+        case .library, .account(.logout): return true
+        default: return false
+        }
+    }
+
+    /// A form submitted on its event loop (`parksOnTheLoop`), in its session's turn. The coordinator
+    /// decides at once (`AppCoordinator.decide`, CPU only); a write it asks for is sent on the loop's
+    /// Redis connection (`StoreWrite.send`) and the request parks; when the write's reply is in,
+    /// on the same loop, the coordinator finishes (`AppCoordinator.finish`) and the answer goes out
+    /// through `reply` (`finishing`: the session's save parks too). Only when the loop's connection
+    /// is not ready is the write made blocking, on a worker. A resent form answers what the first
+    /// did and writes nothing (the receipt, as `Session.once`). Redis failing or silent: 503.
+    func submitOnTheLoop(
+        _ route: AppRoute, request: HTTPRequest, session: Session, turn: SessionTurn, shown: AppRoute?, client: Client,
+        connection: ConnectionInfo, reply: HTTPReply
+    ) {
+        let fields: FormInput
+        switch checkedForm(route, request: request, session: session, turn: turn, connection: connection) {
+        case .fields(let input): fields = input
+        case .answered(let response): return reply.send(response)
+        }
+        let digest = SubmissionReceipt.digest(path: request.path, body: request.body)
+        let viewer = viewer(of: session)
+        let decided: (submission: Submission, repeated: Bool)
+        do {
+            let changed: Bool
+            (decided, changed) = try session.submitting(turn, dependencies) { coordinator in
+                if let shown { coordinator.adoptShown(shown, before: route) }
+                if let earlier = session.earlierAnswer(to: digest) { return (Submission.done(earlier), true) }
+                return (try coordinator.decide(route, form: fields, viewer: viewer, client: client), false)
+            }
+            if changed { sessions.markChanged(session) }
+        } catch {
+            return reply.send(failedSubmission(error, request: request, secure: connection.isSecure))
+        }
+        let conclude: @Sendable (NavigationOutcome) -> Void = { [self] outcome in
+            // A new receipt is a change to save (`finishing` saves it before the answer).
+            if !decided.repeated, session.keepReceipt(digest, for: outcome) { sessions.markChanged(session) }
+            let answer: @Sendable () -> Void = { [self] in
+                reply.send(response(for: outcome, route: route, session: session, turn: turn, connection: connection))
+            }
+            guard reply.eventLoop?.inEventLoop == true else { return answer() }
+            switch outcome {
+            case .signOut(let target):
+                if signOutOnTheLoop(then: target, session: session, connection: connection, reply: reply) { return }
+                // No connection ready: the new id is written blocking, not on the loop.
+                onWorker(reply: reply, secure: connection.isSecure, answer)
+            case .signIn:
+                onWorker(reply: reply, secure: connection.isSecure, answer)
+            case .render, .redirect, .canonical, .rateLimited:
+                answer()
+            }
+        }
+        switch decided.submission {
+        case .done(let outcome):
+            conclude(outcome)
+        case .write(let write, let then):
+            makeWrite(write, then: then, route: route, request: request, session: session, turn: turn, connection: connection,
+                reply: reply, conclude: conclude)
+        }
+    }
+
+    /// The decided write, parked on the loop's Redis connection (a worker's blocking call when
+    /// the loop has none ready); then the coordinator finishes, in the same turn.
+    private func makeWrite(
+        _ write: StoreWrite, then: SubmissionFinish, route: AppRoute, request: HTTPRequest, session: Session, turn: SessionTurn,
+        connection: ConnectionInfo, reply: HTTPReply, conclude: @escaping @Sendable (NavigationOutcome) -> Void
+    ) {
+        let finish: @Sendable (Result<StoreWrite.Result, any Error>) -> Void = { [self] result in
+            do {
+                let (outcome, changed) = try session.submitting(turn, dependencies) { try $0.finish(then, with: result) }
+                if changed { sessions.markChanged(session) }
+                conclude(outcome)
+            } catch {
+                reply.send(failedSubmission(error, request: request, secure: connection.isSecure))
+            }
+        }
+        if let loop = reply.eventLoop, let loopRedis, let services = sharedState?.services {
+            let send: RedisSend = { commands, completion in loopRedis.send(commands, on: loop, completion: completion) }
+            if write.send(catalog: services.catalog, accounts: services.accounts, through: send, completion: finish) { return }
+        }
+        onWorker(reply: reply, secure: connection.isSecure) { [dependencies] in
+            finish(Result { try write.perform(catalog: dependencies.catalog, accounts: dependencies.accounts) })
+        }
+    }
+
+    /// A submission that threw: 503 when shared state went away mid-request (as before the
+    /// request began), else 500.
+    func failedSubmission(_ error: any Error, request: HTTPRequest, secure: Bool) -> HTTPResponse {
+        if let error = error as? RedisError {
+            logger.warning("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)): shared state unavailable, answering 503: \(error)")
+            return unavailable(secure: secure)
+        }
+        logger.error("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)) failed: \(error)")
+        return renderer.errorPage(.internalServerError, secure: secure)
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Models
+import RedisClient
+import Testing
+import TestSupport
+@testable import Web
+
+/// On Redis, a library form's write parks on its event loop's Redis connection: it is served while
+/// every worker is held by another job, costs the blocking pool no round trip, is seen by the other
+/// instance, still counts a resent form once, and answers 503 when its write gets no reply in time.
+@Suite(.enabled(if: RedisServer.liveTestsEnabled, "redis-server is not installed"))
+final class ParkedSubmissionTests {
+    let apps: RedisTestApps
+
+    init() throws {
+        apps = try RedisTestApps()
+    }
+
+    /// No periodic work reading Redis from a worker (saves, the mail sweep, the data check).
+    static var quietOptions: Application.Options {
+        var options = TestApp.defaultOptions
+        (options.saveInterval, options.mailSweepInterval) = (.seconds(3600), .seconds(3600))
+        (options.sharedDataCheckInterval, options.sharesLiveEvents) = (.seconds(3600), false)
+        return options
+    }
+
+    /// Signs in on `app` and waits for its loop's Redis connection.
+    func signedIn(on app: TestApp) throws -> WebClient {
+        let client = try #require(app.application.responder.loopRedis)
+        let ready = EventCount()
+        client.observeReady { ready.record() }
+        let browser = app.client()
+        try browser.signIn()
+        if client.readyConnections == 0 {
+            #expect(try browser.get("/library/category-3").status == 200)
+            #expect(ready.wait(for: 1, timeout: .seconds(5)))
+        }
+        #expect(client.readyConnections == 1)
+        return browser
+    }
+
+    /// Holds every worker of `app` with a job of the test's own until the returned call lets them go.
+    func occupyWorkers(of app: TestApp) -> @Sendable () -> Void {
+        let threads = app.options.workerThreads
+        let held = DispatchSemaphore(value: 0)
+        let started = EventCount()
+        for _ in 0..<threads {
+            app.application.responder.pool.submit {
+                started.record()
+                held.wait()
+            }
+        }
+        #expect(started.wait(for: threads, timeout: .seconds(5)))
+        return { for _ in 0..<threads { held.signal() } }
+    }
+
+    @Test func everyLibraryWriteIsServedWhileEveryWorkerIsBusyAndSeenOnTheOtherInstance() throws {
+        let (first, second) = (try apps.instance(options: Self.quietOptions), try apps.instance(options: Self.quietOptions))
+        let browser = try signedIn(on: first)
+        let pool = try #require(first.application.services.redisStore?.pool)
+        let release = occupyWorkers(of: first)
+        defer { release() }
+        let before = pool.roundTrips
+
+        let added = try browser.submit("/library/category-3/items/new", form: [("title", "Parked item"), ("subtitle", "")])
+        #expect(added.status == 303)
+        let item = try #require(added.location)
+        #expect(try browser.get(item).text.contains("Parked item"))
+        let edited = try browser.submit(item + "/options", form: [("intent", "edit"), ("title", "Parked edit"), ("subtitle", "s")])
+        #expect(edited.status == 303)
+        let favourite = try browser.submit(item + "/options", form: [("intent", "favourite")])
+        #expect(favourite.status == 303)
+        #expect(pool.roundTrips == before, "no write went through the blocking pool")
+
+        let id = try #require(Int(item.split(separator: "/").last.map(String.init) ?? ""))
+        let seen = try second.client().get("/library/category-3/items/\(id)")
+        #expect(seen.text.contains("Parked edit"))
+        #expect(second.application.services.catalog.item(ItemID(id))?.isFavourite == true)
+
+        let settings = try browser.submit("/library/settings", form: [("displayName", "Parked Name"), ("theme", "dark")])
+        #expect(settings.status == 303)
+        let elsewhere = second.client()
+        try elsewhere.signIn()
+        #expect(try elsewhere.get("/library/settings").text.contains(#"value="Parked Name""#))
+
+        let deleted = try browser.submit(item + "/delete", form: [])
+        #expect(deleted.status == 303)
+        #expect(deleted.location?.hasPrefix("/library/category-3") == true)
+        #expect(try second.client().get("/library/category-3/items/\(id)").status == 404)
+        #expect(pool.roundTrips == before)
+    }
+
+    @Test func aResentFormIsCountedOnceWhileEveryWorkerIsBusy() throws {
+        let app = try apps.instance(options: Self.quietOptions)
+        let browser = try signedIn(on: app)
+        let token = try #require(try browser.get("/library/category-3/items/new").csrfToken)
+        let release = occupyWorkers(of: app)
+        defer { release() }
+        let body = [("csrfToken", token), ("title", "Sent twice"), ("subtitle", "")]
+        let sent = try browser.post("/library/category-3/items/new", form: body)
+        let resent = try browser.post("/library/category-3/items/new", form: body)
+        #expect(sent.status == 303)
+        #expect(resent.status == 303)
+        #expect(resent.location == sent.location)
+        #expect(app.application.services.catalog.items(in: CategoryID("category-3")).filter { $0.title == "Sent twice" }.count == 1)
+    }
+
+    @Test func aWriteRedisDoesNotAnswerIs503WithinTheReplyTimeoutWhileEveryWorkerIsBusy() throws {
+        var redis = try RedisConfiguration(url: apps.server.url())
+        redis.replyTimeout = .milliseconds(300)
+        (redis.initialReconnectDelay, redis.maximumReconnectDelay) = (.zero, .zero)
+        let app = try TestApp(options: Self.quietOptions, redis: redis)
+        let browser = try signedIn(on: app)
+        let token = try #require(try browser.get("/library/category-3/items/new").csrfToken)
+        let release = occupyWorkers(of: app)
+        defer { release() }
+        let admin = try RedisConnection(configuration: RedisConfiguration(url: apps.server.url()))
+        defer { admin.close() }
+        // Reads are answered (the request's questions), writes wait: Redis hangs on the write itself.
+        _ = try admin.send(RedisCommand("CLIENT", "PAUSE", "5000", "WRITE"))
+        let start = Date()
+        let answer = try browser.post("/library/category-3/items/new", form: [("csrfToken", token), ("title", "Hung"), ("subtitle", "")])
+        let seconds = Date().timeIntervalSince(start)
+        _ = try admin.send(RedisCommand("CLIENT", "UNPAUSE"))
+        #expect(answer.status == 503)
+        #expect(answer.header("Retry-After") == "2")
+        // The reply timeout, a sweep of the loop (250 ms) and slack for a loaded machine.
+        #expect(seconds < 1.5)
+        // Redis answers again: the next form is served, without a restart.
+        release()
+        let again = try browser.post("/library/category-3/items/new", form: [("csrfToken", token), ("title", "Served"), ("subtitle", "")])
+        #expect(again.status == 303)
+    }
+
+    @Test func signingOutWhileEveryWorkerIsBusyEndsTheSessionOnTheOtherInstanceAndKeepsTheTabs() throws {
+        let (first, second) = (try apps.instance(options: Self.quietOptions), try apps.instance(options: Self.quietOptions))
+        let browser = try signedIn(on: first)
+        let page = try browser.get("/flow/secondary1")
+        let cookie = try #require(browser.sessionCookie)
+        let pool = try #require(first.application.services.redisStore?.pool)
+        let release = occupyWorkers(of: first)
+        defer { release() }
+        let before = pool.roundTrips
+        let logout = try browser.post("/logout", form: [("csrfToken", try #require(page.csrfToken))])
+        #expect(logout.status == 303)
+        #expect(browser.sessionCookie != cookie, "a new id for the visitor")
+        #expect(pool.roundTrips == before, "the new id and the tabs were written on the loop")
+        let replay = second.client()
+        replay.sessionCookie = cookie
+        #expect(!(try replay.get("/library/category-1").text.contains("Signed in as")))
+        // The tabs as left are what the next sign-in, on any instance, brings back.
+        let again = second.client()
+        try again.signIn()
+        #expect(try again.get("/library/category-1").text.contains("href=\"/flow/secondary1\""))
+    }
+
+    @Test func aSignInsSessionIsWrittenOnTheLoopLeavingTheHashingLaneOnlyItsThrottles() throws {
+        let app = try apps.instance(options: Self.quietOptions)
+        _ = try signedIn(on: app)
+        let pool = try #require(app.application.services.redisStore?.pool)
+        func blockingRoundTrips(username: String, password: String) throws -> (status: Int, roundTrips: Int) {
+            let browser = app.client()
+            let token = try #require(try browser.get("/login").csrfToken)
+            let before = pool.roundTrips
+            let answer = try browser.post("/login", form: [("csrfToken", token), ("username", username), ("password", password)])
+            return (answer.status, pool.roundTrips - before)
+        }
+        // A refused password costs the throttles' round trips (check, count the failure) and nothing else.
+        let refused = try blockingRoundTrips(username: "demo", password: "wrong-password")
+        let signedIn = try blockingRoundTrips(username: "demo", password: "demo-password")
+        #expect(refused.status == 422)
+        #expect(signedIn.status == 303)
+        #expect(signedIn.roundTrips <= refused.roundTrips, "the saved tabs and the new id went through the loop, not the lane")
+    }
+}
