@@ -36,8 +36,8 @@ public final class ThrottledAccounts: Sendable {
     /// The accounts behind the throttles, for the calls nobody needs to throttle.
     public let accounts: any AccountRepository
     /// Where attempts are counted: this instance's memory, or Redis when instances share it.
-    private let throttles: any AccountThrottles
-    private let clock: @Sendable () -> Date
+    let throttles: any AccountThrottles
+    let clock: @Sendable () -> Date
 
     /// `throttles` defaults to counting in memory with `configuration`'s limits.
     public init(

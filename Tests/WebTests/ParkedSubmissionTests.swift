@@ -154,7 +154,7 @@ final class ParkedSubmissionTests {
         #expect(try again.get("/library/category-1").text.contains("href=\"/flow/secondary1\""))
     }
 
-    @Test func aSignInsSessionIsWrittenOnTheLoopLeavingTheHashingLaneOnlyItsThrottles() throws {
+    @Test func aSignInCostsTheBlockingPoolNoRoundTripItsThrottlesAndSessionParkOnTheLoop() throws {
         let app = try apps.instance(options: Self.quietOptions)
         _ = try signedIn(on: app)
         let pool = try #require(app.application.services.redisStore?.pool)
@@ -165,11 +165,62 @@ final class ParkedSubmissionTests {
             let answer = try browser.post("/login", form: [("csrfToken", token), ("username", username), ("password", password)])
             return (answer.status, pool.roundTrips - before)
         }
-        // A refused password costs the throttles' round trips (check, count the failure) and nothing else.
+        // The throttles are read and counted on the loop; only the hash runs on the hashing lane.
         let refused = try blockingRoundTrips(username: "demo", password: "wrong-password")
         let signedIn = try blockingRoundTrips(username: "demo", password: "demo-password")
         #expect(refused.status == 422)
         #expect(signedIn.status == 303)
-        #expect(signedIn.roundTrips <= refused.roundTrips, "the saved tabs and the new id went through the loop, not the lane")
+        #expect(refused.roundTrips == 0, "the throttles were checked and the failure counted on the loop")
+        #expect(signedIn.roundTrips == 0, "the throttles, the saved tabs and the new id went through the loop")
+    }
+
+    @Test func wrongPasswordsCountedOnTheLoopAre429OnEveryInstanceWhileEveryWorkerIsBusy() throws {
+        var options = Self.quietOptions
+        options.loginThrottle = .init(maxFailuresPerAccountAndAddress: 3, maxFailuresPerAddress: 100, window: 60)
+        let (first, second) = (try apps.instance(options: options), try apps.instance(options: options))
+        _ = try signedIn(on: first)
+        let pool = try #require(first.application.services.redisStore?.pool)
+        let browser = first.client()
+        let token = try #require(try browser.get("/login").csrfToken)
+        let release = occupyWorkers(of: first)
+        defer { release() }
+        let before = pool.roundTrips
+        func signIn(password: String) throws -> WebClient.Response {
+            try browser.post("/login", form: [("csrfToken", token), ("username", "demo"), ("password", password)])
+        }
+        for _ in 0..<3 {
+            #expect(try signIn(password: "not-the-password").status == 422)
+        }
+        let limited = try signIn(password: "not-the-password")
+        #expect(limited.status == 429)
+        let wait = try #require(limited.header("Retry-After").flatMap(Int.init))
+        #expect(wait > 0 && wait <= 60)
+        #expect(limited.text.contains("Too many attempts"))
+        // Even the right password waits, and no hash is made for a refused attempt.
+        #expect(try signIn(password: "demo-password").status == 429)
+        #expect(pool.roundTrips == before, "no throttle went through the blocking pool")
+        // Counted in Redis: the other instance refuses the pair too.
+        #expect(try second.client().signIn().status == 429)
+    }
+
+    @Test func aSignInWhoseThrottlesParkedIs503WithRetryAfterWhenTheHashingLaneIsFull() throws {
+        var options = Self.quietOptions
+        (options.hashingThreads, options.hashingQueueLimit) = (1, 1)
+        let app = try apps.instance(options: options)
+        _ = try signedIn(on: app)
+        let gate = Gate()
+        defer { gate.open() }
+        let lane = app.application.hashingLane
+        // One job runs (the thread is busy), one waits: the queue is full.
+        #expect(lane.trySubmit { gate.hold() })
+        #expect(gate.waitForHolders(1))
+        #expect(lane.trySubmit { gate.hold() })
+        let browser = app.client()
+        let refused = try browser.signIn()
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After").flatMap(Int.init) == 1)
+        gate.open()
+        #expect(gate.waitForHolders(2))
+        #expect(try browser.signIn().status == 303)
     }
 }

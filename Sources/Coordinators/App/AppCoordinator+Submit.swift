@@ -17,6 +17,13 @@ extension AppCoordinator {
                 try write.perform(catalog: dependencies.catalog, accounts: dependencies.accounts)
             }
             return try finish(then, with: result)
+        case .signIn(let attempt, let then):
+            // The throttles, the hash and the count in one blocking call (`ThrottledAccounts.authenticate`).
+            let result = Result { () throws -> StoreWrite.Result in
+                .user(try dependencies.accountsForClient(attempt.client).authenticate(
+                    username: attempt.username, password: attempt.password))
+            }
+            return try finish(then, with: result)
         }
     }
 
@@ -29,6 +36,8 @@ extension AppCoordinator {
         switch route {
         case .library(let libraryRoute):
             return try decideLibrary(libraryRoute, form: form, viewer: viewer)
+        case .account(.login(let next)):
+            return decideSignIn(next: next, form: form, viewer: viewer, client: client)
         case .account(let accountRoute):
             return .done(try submitAccount(accountRoute, form: form, viewer: viewer, client: client))
         case .root, .flow, .screen, .inspector:
@@ -258,7 +267,7 @@ extension AppCoordinator {
         }
     }
 
-    private func signIn(_ outcome: FormOutcome<User>, route: AccountRoute, next: AppRoute?, viewer: Viewer) -> NavigationOutcome {
+    func signIn(_ outcome: FormOutcome<User>, route: AccountRoute, next: AppRoute?, viewer: Viewer) -> NavigationOutcome {
         switch outcome {
         case .succeeded(let user):
             let destination = account.completeSignIn(next: next, fallback: fallbackLocation)

@@ -7,6 +7,9 @@ import Models
 public enum Submission: Sendable {
     case done(NavigationOutcome)
     case write(StoreWrite, then: SubmissionFinish)
+    /// A sign-in to check (the throttles, the password, the count), then `finish` with the user
+    /// (`StoreWrite.Result.user`) or the account's refusal.
+    case signIn(SignInAttempt, then: SubmissionFinish)
 }
 
 /// The rest of a submission once its write is made (or failed): the notice, the navigation and the

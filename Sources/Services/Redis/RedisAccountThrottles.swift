@@ -9,7 +9,8 @@ import RedisClient
 /// The throttles' counts in Redis, shared by every instance: five wrong passwords spread over
 /// three instances are five. The rules are the in-memory ones (`LoginThrottle.wait`,
 /// `AttemptThrottle.retryAfter`) applied to windows read from Redis; each check or count is one
-/// pipelined round trip. Calls block: workers only.
+/// pipelined round trip. These calls block: workers only (a sign-in's also park on an event loop:
+/// `RedisAccountThrottles+Loop`).
 public final class RedisAccountThrottles: AccountThrottles {
     let pool: RedisPool
     let windows: RedisAttemptWindows
@@ -26,34 +27,18 @@ public final class RedisAccountThrottles: AccountThrottles {
     static let accountKind = "sign-in-account"
 
     public func checkSignIn(account: String, address: String, isKnownDevice: Bool, now: Date) throws {
-        let replies = try pool.pipeline([
-            windows.read(Self.pairKind, key: LoginThrottle.pair(account, address)),
-            windows.read(Self.addressKind, key: address),
-            windows.read(Self.accountKind, key: LoginThrottle.fold(account)),
-        ])
-        let counted = try replies.map(RedisAttemptWindows.window(from:))
-        let wait = LoginThrottle.wait(
-            pair: counted[0], address: counted[1], account: counted[2], isKnownDevice: isKnownDevice,
-            configuration: configuration.login, now: now)
-        if let wait { throw AccountError.tooManyAttempts(retryAfterSeconds: wait) }
+        let replies = try pool.pipeline(signInReads(account: account, address: address))
+        if let wait = try signInWait(replies, isKnownDevice: isKnownDevice, now: now) {
+            throw AccountError.tooManyAttempts(retryAfterSeconds: wait)
+        }
     }
 
     public func recordSignInFailure(account: String, address: String, now: Date) throws {
-        let length = configuration.login.window
-        let replies = try pool.pipeline([
-            windows.record(Self.pairKind, key: LoginThrottle.pair(account, address), now: now, length: length),
-            windows.record(Self.addressKind, key: address, now: now, length: length),
-            windows.record(Self.accountKind, key: LoginThrottle.fold(account), now: now, length: length),
-        ])
-        for reply in replies { _ = try RedisAttemptWindows.window(from: reply) }
+        try Self.checkCounted(try pool.pipeline(signInFailures(account: account, address: address, now: now)), succeeded: false)
     }
 
     public func recordSignInSuccess(account: String, address: String) throws {
-        let replies = try pool.pipeline([
-            windows.reset(Self.pairKind, key: LoginThrottle.pair(account, address)),
-            windows.reset(Self.accountKind, key: LoginThrottle.fold(account)),
-        ])
-        if let message = replies.compactMap(\.errorMessage).first { throw RedisError.server(message) }
+        try Self.checkCounted(try pool.pipeline(signInResets(account: account, address: address)), succeeded: true)
     }
 
     public func check(_ kind: ThrottleKind, address: String, now: Date) throws {

@@ -38,7 +38,7 @@ extension AppResponder {
     /// On the loop: the user's tabs from their last session (`UserNavigation`), read through the
     /// loop's Redis connection, are adopted, then the session's new id is written there too
     /// (`SessionStoring.rotate(_:now:on:change:done:)`). False when nothing was sent.
-    private func signInOnTheLoop(
+    func signInOnTheLoop(
         _ user: User, then target: AppRoute, session: Session, turn: SessionTurn, connection: ConnectionInfo, reply: HTTPReply
     ) -> Bool {
         guard let loop = reply.eventLoop, loop.inEventLoop, let loopRedis else { return false }

@@ -10,14 +10,16 @@ import ViewModels
 
 extension AppResponder {
     /// With Redis, whether a form is served on its event loop, holding no thread: a library form
-    /// (new item, edit, favourite, delete, settings, the wizard) and signing out. The other account
-    /// forms hash passwords or call the accounts blocking: still the hashing lane or a worker.
+    /// (new item, edit, favourite, delete, settings, the wizard), signing out, and signing in (its
+    /// throttles park; only its hash goes to the hashing lane: `authenticateParked`). The other
+    /// account forms call the accounts blocking: still the hashing lane or a worker.
     func parksOnTheLoop(_ route: AppRoute, reply: HTTPReply) -> Bool {
         guard let sharedState, loopRedis != nil, sharedState.services.catalog.writesCanPark,
             reply.eventLoop?.inEventLoop == true
         else { return false }
         switch route {
         case .library, .account(.logout): return true
+        case .account(.login): return sharedState.services.throttledAccounts.signInsCanPark
         default: return false
         }
     }
@@ -58,13 +60,17 @@ extension AppResponder {
             let answer: @Sendable () -> Void = { [self] in
                 reply.send(response(for: outcome, route: route, session: session, turn: turn, connection: connection))
             }
-            guard reply.eventLoop?.inEventLoop == true else { return answer() }
+            guard reply.eventLoop?.inEventLoop == true else {
+                // Finished off the loop (a blocking write or sign-in): a sign-in's id is still written on the loop.
+                return self.answer(outcome, route: route, session: session, turn: turn, connection: connection, reply: reply)
+            }
             switch outcome {
             case .signOut(let target):
                 if signOutOnTheLoop(then: target, session: session, connection: connection, reply: reply) { return }
                 // No connection ready: the new id is written blocking, not on the loop.
                 onWorker(reply: reply, secure: connection.isSecure, answer)
-            case .signIn:
+            case .signIn(let user, let target):
+                if signInOnTheLoop(user, then: target, session: session, turn: turn, connection: connection, reply: reply) { return }
                 onWorker(reply: reply, secure: connection.isSecure, answer)
             case .render, .redirect, .canonical, .rateLimited:
                 answer()
@@ -76,6 +82,10 @@ extension AppResponder {
         case .write(let write, let then):
             makeWrite(write, then: then, route: route, request: request, session: session, turn: turn, connection: connection,
                 reply: reply, conclude: conclude)
+        case .signIn(let attempt, let then):
+            let finish = finisher(then, request: request, session: session, turn: turn, connection: connection, reply: reply,
+                conclude: conclude)
+            authenticateParked(attempt, request: request, connection: connection, reply: reply, finish: finish)
         }
     }
 
@@ -85,7 +95,24 @@ extension AppResponder {
         _ write: StoreWrite, then: SubmissionFinish, route: AppRoute, request: HTTPRequest, session: Session, turn: SessionTurn,
         connection: ConnectionInfo, reply: HTTPReply, conclude: @escaping @Sendable (NavigationOutcome) -> Void
     ) {
-        let finish: @Sendable (Result<StoreWrite.Result, any Error>) -> Void = { [self] result in
+        let finish = finisher(then, request: request, session: session, turn: turn, connection: connection, reply: reply,
+            conclude: conclude)
+        if let loop = reply.eventLoop, let loopRedis, let services = sharedState?.services {
+            let send: RedisSend = { commands, completion in loopRedis.send(commands, on: loop, completion: completion) }
+            if write.send(catalog: services.catalog, accounts: services.accounts, through: send, completion: finish) { return }
+        }
+        onWorker(reply: reply, secure: connection.isSecure) { [dependencies] in
+            finish(Result { try write.perform(catalog: dependencies.catalog, accounts: dependencies.accounts) })
+        }
+    }
+
+    /// The coordinator's finish of a decided submission, once its write's (or sign-in's) result is
+    /// known, in the same turn; then `conclude`.
+    private func finisher(
+        _ then: SubmissionFinish, request: HTTPRequest, session: Session, turn: SessionTurn, connection: ConnectionInfo,
+        reply: HTTPReply, conclude: @escaping @Sendable (NavigationOutcome) -> Void
+    ) -> @Sendable (Result<StoreWrite.Result, any Error>) -> Void {
+        { [self] result in
             do {
                 let (outcome, changed) = try session.submitting(turn, dependencies) { try $0.finish(then, with: result) }
                 if changed { sessions.markChanged(session) }
@@ -93,13 +120,6 @@ extension AppResponder {
             } catch {
                 reply.send(failedSubmission(error, request: request, secure: connection.isSecure))
             }
-        }
-        if let loop = reply.eventLoop, let loopRedis, let services = sharedState?.services {
-            let send: RedisSend = { commands, completion in loopRedis.send(commands, on: loop, completion: completion) }
-            if write.send(catalog: services.catalog, accounts: services.accounts, through: send, completion: finish) { return }
-        }
-        onWorker(reply: reply, secure: connection.isSecure) { [dependencies] in
-            finish(Result { try write.perform(catalog: dependencies.catalog, accounts: dependencies.accounts) })
         }
     }
 

@@ -15,8 +15,8 @@ extension AppResponder {
     /// order, and 503 beyond the session's queue). Decoding the body (bounded by
     /// `URLEncodedForm.Limits`), the CSRF check and the submission run on a worker, since they may
     /// write to the disk or the store; a form that may hash a password runs on the hashing lane
-    /// instead (503 with `Retry-After` when its queue is full); with Redis, a library form runs right
-    /// here on the loop and its write parks (`submitOnTheLoop`). Either way the session's save parks
+    /// instead (503 with `Retry-After` when its queue is full); with Redis, a library form or a
+    /// sign-in runs right here on the loop and its Redis calls park (`submitOnTheLoop`). Either way the session's save parks
     /// on the loop (`finishing`), and the turn ends when the answer is out.
     func submit(_ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
         let secure = connection.isSecure
@@ -38,16 +38,16 @@ extension AppResponder {
                     route, request: request, session: session, turn: turn, shown: shown, client: client, connection: connection,
                     reply: reply)
             }
-            if route.hashesPasswords {
+            if parksOnTheLoop(route, reply: reply) {
+                submitOnTheLoop(
+                    route, request: request, session: session, turn: turn, shown: shown, client: client, connection: connection,
+                    reply: reply)
+            } else if route.hashesPasswords {
                 // Beyond the hashing lane's queue: "busy, try again" at once, never a wait behind the hashes.
                 guard hashingLane.trySubmit(work) else {
                     logger.warning("\(request.method.rawValue) \(request.path): the password-hashing lane is full, answering 503")
                     return reply.send(busy(secure: secure))
                 }
-            } else if parksOnTheLoop(route, reply: reply) {
-                submitOnTheLoop(
-                    route, request: request, session: session, turn: turn, shown: shown, client: client, connection: connection,
-                    reply: reply)
             } else {
                 onWorker(reply: reply, secure: secure, work)
             }
