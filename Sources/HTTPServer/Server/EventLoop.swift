@@ -458,9 +458,8 @@ final class EventLoop: @unchecked Sendable {
         defer { connection.depth -= 1 }
         while connection.isOpen && connection.machine.pendingOutboundBytes > 0 {
             connection.needsFlush = false
-            let start = connection.machine.outboundStart
-            let result = connection.machine.outbound.withUnsafeBytes {
-                connection.transport.write(UnsafeRawBufferPointer(rebasing: $0[start...]))
+            let result = connection.machine.withPendingOutbound { head, body in
+                body.isEmpty ? connection.transport.write(head) : connection.transport.write(head, body)
             }
             connection.writeWaitsFor = .writable
             switch result {
