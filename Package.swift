@@ -74,6 +74,6 @@ let package = Package(
         .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "Models", "Navigation", "TestSupport"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "Models", "Storage", "RedisClient", "TestSupport"]),
         .testTarget(name: "WaypointCommandTests", dependencies: ["WaypointCommand", "Web", "RedisState", "DemoData", "Services", "HTTPCore", "HTTPServer", "RedisClient", "Log"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "RedisState", "WaypointCommand", "Sessions", "DemoData", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics", "Log", "Networking"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "Storage", "RedisState", "WaypointCommand", "Sessions", "DemoData", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics", "Log", "Networking"]),
     ]
 )

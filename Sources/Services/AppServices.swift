@@ -19,6 +19,8 @@ public final class AppServices: Sendable {
         public var snapshotThreshold: Int
         /// Told each group commit's duration in seconds (for metrics).
         public var commitObserver: (@Sendable (Double) -> Void)?
+        /// How long a write waits behind the group commit in progress (`JournalStore.Configuration.commitWait`).
+        public var commitWait: Duration = .seconds(5)
         public var throttles: ThrottledAccounts.Configuration
         /// Keeps accounts and the catalog in this Redis instead of `<data>/store`.
         public var redis: RedisConfiguration?
@@ -71,9 +73,12 @@ public final class AppServices: Sendable {
             let redisStore = try Self.openRedis(redis, log: log)
             (store, journalStore, self.redisStore) = (redisStore, nil, redisStore)
         } else {
-            let journal = try JournalStore(configuration: .init(
+            var journalConfiguration = JournalStore.Configuration(
                 directory: Self.storeDirectory(inDataDirectory: configuration.dataDirectory),
-                snapshotThreshold: configuration.snapshotThreshold))
+                snapshotThreshold: configuration.snapshotThreshold)
+            journalConfiguration.commitObserver = configuration.commitObserver
+            journalConfiguration.commitWait = configuration.commitWait
+            let journal = try JournalStore(configuration: journalConfiguration)
             if journal.recovery.isClean {
                 log("store opened: \(journal.recovery)")
             } else {

@@ -48,6 +48,9 @@ public final class Application: Sendable {
         /// With Redis: a request that waited this long for a worker answers 503 with `Retry-After`
         /// (while Redis hangs, workers wait out reply timeouts and a queue would build behind them).
         public var queueWaitLimit: Duration = .milliseconds(500)
+        /// How long a write to the embedded stores waits behind another's group commit (a slow or
+        /// hung disk) before its request answers 503.
+        public var storeCommitWait: Duration = .seconds(5)
         public var loginThrottle: LoginThrottle.Configuration
         /// Event loops; nil keeps the server's default (one per core).
         public var eventLoops: Int?

@@ -60,6 +60,7 @@ public func buildApplication(
                 resetLinkBase: configuration.publicURL?.description
                     ?? (configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)"),
                 throttles: .init(login: options.loginThrottle), commitObserver: metrics.storeCommits.observe)
+            servicesConfiguration.commitWait = options.storeCommitWait
             configuration.sharedStore?.configure(&servicesConfiguration)
             services = try AppServices(
                 configuration: servicesConfiguration, clock: options.clock, log: { logger.info($0) },
@@ -131,6 +132,7 @@ private func assemble(
             var storeConfiguration = JournalStore.Configuration(
                 directory: SessionJournal.directory(inDataDirectory: configuration.dataDirectory))
             storeConfiguration.commitObserver = metrics.storeCommits.observe
+            storeConfiguration.commitWait = options.storeCommitWait
             store = try JournalStore(configuration: storeConfiguration)
         } catch let error as StorageError {
             switch error {

@@ -121,15 +121,4 @@ extension AppResponder {
             }
         }
     }
-
-    /// A submission that threw: 503 when shared state went away mid-request (as before the
-    /// request began), else 500.
-    func failedSubmission(_ error: any Error, request: HTTPRequest, secure: Bool) -> HTTPResponse {
-        if error is SharedStoreUnavailable || sharedState?.isUnavailability(error) == true {
-            logger.warning("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)): shared state unavailable, answering 503: \(error)")
-            return unavailable(secure: secure)
-        }
-        logger.error("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)) failed: \(error)")
-        return renderer.errorPage(.internalServerError, secure: secure)
-    }
 }
