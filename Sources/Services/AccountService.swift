@@ -175,7 +175,7 @@ public final class AccountService: AccountRepository {
         return try writeLock.withLock { _ throws -> T in try body() }
     }
 
-    private func ensureAvailable(username: String, email: String) throws(AccountError) {
+    func ensureAvailable(username: String, email: String) throws(AccountError) {
         let (usernameTaken, emailTaken) = state.withLock {
             ($0.account(username: username) != nil, $0.account(email: email) != nil)
         }

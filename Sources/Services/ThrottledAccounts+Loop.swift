@@ -49,3 +49,38 @@ extension ThrottledAccounts {
         }
     }
 }
+
+/// A registration in three steps, for a request parked on its event loop (with Redis): the
+/// throttle is counted on the loop (`checkRegistration`), the password hashed on the hashing lane
+/// (`registrationHash`), and the claims and the account written back on the loop (`register`).
+/// The same rules and order as `register(username:email:password:clientAddress:)`.
+extension ThrottledAccounts {
+    /// Whether a registration can park: its throttle, claims and write are all in Redis.
+    public var registrationsCanPark: Bool {
+        throttles is RedisAccountThrottles && (accounts as? AccountService)?.registrationsCanPark == true
+    }
+
+    /// Counts the attempt; `AccountError.tooManyAttempts` through `completion` (on the loop) when
+    /// over the limit. False when nothing was sent.
+    public func checkRegistration(
+        _ attempt: RegistrationAttempt, through send: RedisSend, completion: @escaping (Result<Void, any Error>) -> Void
+    ) -> Bool {
+        guard let shared = throttles as? RedisAccountThrottles else { return false }
+        return shared.attempt(.registration, address: attempt.client.address, now: clock(), through: send, completion: completion)
+    }
+
+    /// The in-memory check and the slow hash, for the hashing lane, once `checkRegistration` let the attempt go.
+    public func registrationHash(_ attempt: RegistrationAttempt) throws -> PasswordHash {
+        guard let service = accounts as? AccountService else { preconditionFailure("a parked registration needs AccountService") }
+        return try service.registrationHash(username: attempt.username, email: attempt.email, password: attempt.password)
+    }
+
+    /// The claims and the account's write, on the loop. False when nothing was sent.
+    public func register(
+        _ attempt: RegistrationAttempt, hash: PasswordHash, through send: @escaping RedisSend,
+        completion: @escaping (Result<User, any Error>) -> Void
+    ) -> Bool {
+        guard let service = accounts as? AccountService else { return false }
+        return service.register(username: attempt.username, email: attempt.email, hash: hash, through: send, completion: completion)
+    }
+}

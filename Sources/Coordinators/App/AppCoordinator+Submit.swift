@@ -24,13 +24,20 @@ extension AppCoordinator {
                     username: attempt.username, password: attempt.password))
             }
             return try finish(then, with: result)
+        case .register(let attempt, let then):
+            let result = Result { () throws -> StoreWrite.Result in
+                .user(try dependencies.accountsForClient(attempt.client).register(
+                    username: attempt.username, email: attempt.email, password: attempt.password))
+            }
+            return try finish(then, with: result)
         }
     }
 
     /// `submit` up to the store's write: the outcome, or the write the form asks for and how to
     /// finish after it (`finish`), for a caller that makes the write without holding a thread
-    /// (Web, on Redis). Library forms write through `Submission.write`; account forms still
-    /// call their repositories here.
+    /// (Web, on Redis). Library forms write through `Submission.write`, a sign-in and a
+    /// registration are handed back as attempts; the other account forms still call their
+    /// repositories here.
     public func decide(_ route: AppRoute, form: FormInput, viewer: Viewer, client: Client) throws -> Submission {
         guard route.acceptsForms else { return .done(notFound(path: route.print(), viewer: viewer)) }
         switch route {
@@ -38,6 +45,8 @@ extension AppCoordinator {
             return try decideLibrary(libraryRoute, form: form, viewer: viewer)
         case .account(.login(let next)):
             return decideSignIn(next: next, form: form, viewer: viewer, client: client)
+        case .account(.register(let next)):
+            return decideRegistration(next: next, form: form, viewer: viewer, client: client)
         case .account(let accountRoute):
             return .done(try submitAccount(accountRoute, form: form, viewer: viewer, client: client))
         case .root, .flow, .screen, .inspector:

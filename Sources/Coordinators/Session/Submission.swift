@@ -10,6 +10,9 @@ public enum Submission: Sendable {
     /// A sign-in to check (the throttles, the password, the count), then `finish` with the user
     /// (`StoreWrite.Result.user`) or the account's refusal.
     case signIn(SignInAttempt, then: SubmissionFinish)
+    /// A registration to make (the throttle, the hash, the claims, the write), then `finish` with
+    /// the new user (`StoreWrite.Result.user`) or the account's refusal.
+    case register(RegistrationAttempt, then: SubmissionFinish)
 }
 
 /// The rest of a submission once its write is made (or failed): the notice, the navigation and the

@@ -85,3 +85,23 @@ extension RedisAccountThrottles {
         }
     }
 }
+
+extension RedisAccountThrottles {
+    /// `attempt` for a request parked on its event loop: counted first, then decided on the count;
+    /// `AccountError.tooManyAttempts` through `completion` when over the limit. False when nothing was sent.
+    public func attempt(
+        _ kind: ThrottleKind, address: String, now: Date, through send: RedisSend,
+        completion: @escaping (Result<Void, any Error>) -> Void
+    ) -> Bool {
+        let limits = configuration[kind]
+        return send([windows.record(kind.rawValue, key: address, now: now, length: limits.window)]) { result in
+            completion(Result {
+                guard let reply = try result.get().first else { throw RedisError.server("no reply") }
+                let window = try RedisAttemptWindows.window(from: reply)
+                guard let window, window.attempts > limits.limit else { return }
+                throw AccountError.tooManyAttempts(
+                    retryAfterSeconds: AttemptThrottle.retryAfter(window, configuration: limits, now: now) ?? 1)
+            })
+        }
+    }
+}

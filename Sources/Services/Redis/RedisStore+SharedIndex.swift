@@ -22,3 +22,27 @@ extension RedisStore {
         try pool.send(RedisCommand("HGET", indexKey(index), key)).string
     }
 }
+
+/// The claims for a request parked on its event loop: the same commands as `claim` and `release`,
+/// sent through `RedisSend`; `completion` runs once, on the loop. False when nothing was sent.
+extension RedisStore {
+    public func claim(
+        index: String, key: String, owner: String, through send: RedisSend,
+        completion: @escaping (Result<Bool, any Error>) -> Void
+    ) -> Bool {
+        send([RedisCommand("HSETNX", indexKey(index), key, owner), RedisCommand("HGET", indexKey(index), key)]) { result in
+            completion(Result {
+                let replies = try result.get()
+                if let message = replies.compactMap(\.errorMessage).first { throw RedisError.server(message) }
+                guard replies.count == 2 else { throw RedisError.server("unexpected claim replies \(replies)") }
+                return replies[1].string == owner
+            })
+        }
+    }
+
+    /// Gives `key` up if `owner` still holds it; `completion` once the reply (or failure) is in.
+    public func release(index: String, key: String, owner: String, through send: RedisSend, completion: @escaping () -> Void) -> Bool {
+        let script = "if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then return redis.call('HDEL', KEYS[1], ARGV[1]) end return 0"
+        return send([RedisCommand("EVAL", script, "1", indexKey(index), key, owner)]) { _ in completion() }
+    }
+}

@@ -10,7 +10,8 @@ import ViewModels
 extension AppResponder {
     /// With Redis, whether a form is served on its event loop, holding no thread: a library form
     /// (new item, edit, favourite, delete, settings, the wizard), signing out, and signing in (its
-    /// throttles park; only its hash goes to the hashing lane: `authenticateParked`). The other
+    /// throttles park; only its hash goes to the hashing lane: `authenticateParked`) and registering
+    /// (`registerParked`). The other
     /// account forms call the accounts blocking: still the hashing lane or a worker.
     func parksOnTheLoop(_ route: AppRoute, reply: HTTPReply) -> Bool {
         guard let sharedState, sharedState.services.catalog.writesCanPark,
@@ -19,6 +20,7 @@ extension AppResponder {
         switch route {
         case .library, .account(.logout): return true
         case .account(.login): return sharedState.services.throttledAccounts.signInsCanPark
+        case .account(.register): return sharedState.services.throttledAccounts.registrationsCanPark
         default: return false
         }
     }
@@ -85,6 +87,10 @@ extension AppResponder {
             let finish = finisher(then, request: request, session: session, turn: turn, connection: connection, reply: reply,
                 conclude: conclude)
             authenticateParked(attempt, request: request, connection: connection, reply: reply, finish: finish)
+        case .register(let attempt, let then):
+            let finish = finisher(then, request: request, session: session, turn: turn, connection: connection, reply: reply,
+                conclude: conclude)
+            registerParked(attempt, request: request, connection: connection, reply: reply, finish: finish)
         }
     }
 
