@@ -1,8 +1,10 @@
 import Foundation
 import Models
 import RedisClient
+import Services
 import Testing
 import TestSupport
+import ViewModels
 @testable import Web
 
 /// On Redis, a library form's write parks on its event loop's Redis connection: it is served while
@@ -222,5 +224,58 @@ final class ParkedSubmissionTests {
         gate.open()
         #expect(gate.waitForHolders(2))
         #expect(try browser.signIn().status == 303)
+    }
+
+    /// The registration form's fields, with the page's token.
+    func registration(_ token: String, username: String, email: String) -> [(String, String)] {
+        [("csrfToken", token), ("username", username), ("email", email), ("password", "a long password")]
+    }
+
+    @Test func aRegistrationWhileEveryWorkerIsBusyCostsTheBlockingPoolNoRoundTripAndSignsInOnTheOtherInstance() throws {
+        let (first, second) = (try apps.instance(options: Self.quietOptions), try apps.instance(options: Self.quietOptions))
+        _ = try signedIn(on: first)
+        let pool = try #require(first.application.services.redisStore?.pool)
+        let browser = first.client()
+        let token = try #require(try browser.get("/register").csrfToken)
+        let release = occupyWorkers(of: first)
+        defer { release() }
+        let before = pool.roundTrips
+        // The throttle, the claims, the write and the new session id on the loop; only the hash on the lane.
+        let registered = try browser.post("/register", form: registration(token, username: "parked", email: "parked@example.com"))
+        #expect(registered.status == 303)
+        #expect(pool.roundTrips == before, "the registration went through the loop, not the blocking pool")
+        #expect(try browser.get("/library/settings").status == 200)
+        #expect(try second.client().signIn(username: "parked", password: "a long password").status == 303)
+    }
+
+    @Test func aTakenUsernameOrEmailOnTheLoopIs422AndLeavesNoClaimBehind() throws {
+        let app = try apps.instance(options: Self.quietOptions)
+        _ = try signedIn(on: app)
+        let store = try #require(app.application.services.redisStore)
+        // Another instance's registrations in flight: claimed in Redis, not yet in this instance's memory.
+        #expect(try store.claim(index: "usernames", key: "inflight", owner: "elsewhere"))
+        #expect(try store.claim(index: "emails", key: "inflight@example.com", owner: "elsewhere"))
+        let browser = app.client()
+        let token = try #require(try browser.get("/register").csrfToken)
+        let release = occupyWorkers(of: app)
+        defer { release() }
+        let before = store.pool.roundTrips
+        let known = try browser.post("/register", form: registration(token, username: "demo", email: "new-demo@example.com"))
+        let username = try browser.post("/register", form: registration(token, username: "InFlight", email: "free@example.com"))
+        let email = try browser.post("/register", form: registration(token, username: "free", email: "InFlight@example.com"))
+        #expect(store.pool.roundTrips == before, "the claims went through the loop")
+        release()
+        for refused in [known, username] {
+            #expect(refused.status == 422)
+            #expect(refused.text.contains(RegisterFormViewModel.usernameTaken))
+        }
+        #expect(email.status == 422)
+        #expect(email.text.contains(RegisterFormViewModel.emailTaken))
+        // Nothing of the refused registrations stays claimed; the other claims stay their owner's.
+        #expect(try store.owner(index: "emails", key: "free@example.com") == nil)
+        #expect(try store.owner(index: "usernames", key: "free") == nil, "the username is given up when the email is taken")
+        #expect(try store.owner(index: "usernames", key: "inflight") == "elsewhere")
+        #expect(try store.owner(index: "emails", key: "inflight@example.com") == "elsewhere")
+        #expect(try browser.post("/register", form: registration(token, username: "free", email: "free@example.com")).status == 303)
     }
 }
