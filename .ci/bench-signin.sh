@@ -15,8 +15,16 @@
 #
 # Usage: .ci/bench-signin.sh [BINARY]    (default .build-release/release/waypoint; build it first:
 #        swift build -c release --product waypoint --scratch-path .build-release)
-# Environment: DURATION=8 (s per wrk run) CONNS=16 THREADS=2 SIGNIN_CLIENTS=4 WARMUP=2,
+# Environment: DURATION=8 (s per wrk run) CONNS=16 THREADS=2 SIGNIN_CLIENTS=4 WARMUP=2 ROUNDS=1
+#              (each round measures every instance again, in alternating order),
 #              VARIANT="--hashing-niceness 0" (empty: measure only the instances as built).
+# Figures of 2026-11-27 (2 cores shared with three other helpers' builds and benchmarks: load average
+# 7.7-11.9 throughout; three runs of each instance): loaded p99 / p99 alone, niced lane (10) against
+# --hashing-niceness 0 measured alongside: embedded 1.5, 0.5, 1.2 against 2.4, 2.6, 1.4; Redis
+# 1.3, 1.6, 0.9 against 1.6, 1.8, 1.7 (target <= 5 met either way; the page's p99 alone is already
+# 13-41 ms on these busy cores). Loaded p50 / p50 alone 0.9-1.4 throughout. Sign-ins 2.9-5.0 per
+# second niced, 2.0-5.3 not (one hashing thread, ~0.2-0.3 s per hash); every right password 303,
+# every wrong one 422 (the form again), no 429 or 503.
 # Needs wrk, curl, redis-server, redis-cli, python3. Every process it starts is stopped by PID.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,6 +34,7 @@ CONNS="${CONNS:-16}"
 THREADS="${THREADS:-2}"
 SIGNIN_CLIENTS="${SIGNIN_CLIENTS:-4}"
 WARMUP="${WARMUP:-2}"
+ROUNDS="${ROUNDS:-1}"
 VARIANT="${VARIANT---hashing-niceness 0}"
 for tool in wrk curl redis-server redis-cli python3; do
     command -v "$tool" >/dev/null || { echo "bench-signin: $tool not found (apt-get install wrk curl redis-server python3)" >&2; exit 2; }
@@ -122,20 +131,25 @@ printf "%-22s %7s %7s | %7s %7s | %8s %8s | %7s %7s | %5s\n" instance "p50" "p99
 variants=("")
 [ -n "$VARIANT" ] && variants+=("$VARIANT")
 run=0
-for instance in "${INSTANCES[@]}"; do
-    name=${instance%%|*}
-    options=${instance#*|}
-    for variant in "${variants[@]}"; do
-        run=$(( run + 1 ))
-        label=$name
-        [ -n "$variant" ] && label="$name ${variant#--}"
-        port=$(free_port)
-        # The Redis instances share one Redis: flush it so each seeds its own demo account afresh.
-        [ "$name" = redis ] && redis-cli -p "$REDIS_PORT" flushall > /dev/null
-        # shellcheck disable=SC2086  # the options are words
-        start "$name" "$port" --data "$WORK/data$run" $options $variant
-        measure "$label" "$port"
-        stop "$name"
+for round in $(seq "$ROUNDS"); do
+    for instance in "${INSTANCES[@]}"; do
+        name=${instance%%|*}
+        options=${instance#*|}
+        ordered=("${variants[@]}")
+        # Odd rounds measure the instance as built first, even ones the variant first.
+        [ $(( round % 2 )) = 0 ] && [ ${#variants[@]} = 2 ] && ordered=("${variants[1]}" "${variants[0]}")
+        for variant in "${ordered[@]}"; do
+            run=$(( run + 1 ))
+            label=$name
+            [ -n "$variant" ] && label="$name ${variant#--}"
+            port=$(free_port)
+            # The Redis instances share one Redis: flush it so each seeds its own demo account afresh.
+            [ "$name" = redis ] && redis-cli -p "$REDIS_PORT" flushall > /dev/null
+            # shellcheck disable=SC2086  # the options are words
+            start "$name" "$port" --data "$WORK/data$run" $options $variant
+            measure "$label" "$port"
+            stop "$name"
+        done
     done
 done
 echo "target (issue 19): p99 under sign-ins within 5x the page's p99 alone, embedded and on Redis"

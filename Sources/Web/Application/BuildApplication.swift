@@ -131,7 +131,8 @@ private func assemble(
     sessionConfiguration.visitorIdleTimeout = visitorTimeoutSeconds
     sessionConfiguration.queueLimit = options.sessionQueueLimit
     let pool = WorkerPool(threads: options.workerThreads)
-    let hashingLane = WorkerPool(threads: options.hashingThreads, queueLimit: options.hashingQueueLimit)
+    let hashingLane = WorkerPool(
+        threads: options.hashingThreads, queueLimit: options.hashingQueueLimit, niceness: configuration.hashingNiceness)
     // With Redis, one thread for what must block outside the loops and the workers: connecting the
     // loops' Redis connections, and the readiness probe's PING.
     let redisLane = services.redisStore.map { _ in WorkerPool(threads: 1) }
