@@ -13,6 +13,8 @@
 # Environment: REQUESTS=400 WARMUP=50 PORT=8097 KEEP=1 (keep the callgrind output, path printed)
 #              ACCEPT_GZIP=1 (send Accept-Encoding: gzip, as browsers do, and count the gzipped page)
 #              PAGE_PATH=/styles.css (count another path instead of the benchmark page, e.g. a static file)
+#              REDIS_URL=redis://127.0.0.1:P (serve from that Redis instead of the embedded store; start
+#              it empty or with the benchmark data: the server seeds it. redis-server's own work is not counted)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,6 +28,8 @@ done
 [ -x "$BIN" ] || { echo "callgrind-page: no binary at $BIN" >&2; exit 2; }
 
 WORK="$(mktemp -d /tmp/waypoint-callgrind.XXXXXX)"
+REDIS_ARGS=()
+[ -n "${REDIS_URL:-}" ] && REDIS_ARGS=(--redis-url "$REDIS_URL")
 PID=""
 cleanup() {
     [ -n "$PID" ] && kill "$PID" 2>/dev/null && wait "$PID" 2>/dev/null || true
@@ -37,7 +41,7 @@ trap cleanup EXIT INT TERM
 # The benchmark data set: the page of ../shared/bench/PAGE_SPEC.md, as in bench-page.sh.
 valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out" \
     "$BIN" --port "$PORT" --data "$WORK/data" --public "$ROOT/Public" --templates "$ROOT/Templates" \
-    --log-level warning --password-iterations 1000 --demo-data benchmark >"$WORK/server.log" 2>&1 &
+    --log-level warning --password-iterations 1000 --demo-data benchmark "${REDIS_ARGS[@]}" >"$WORK/server.log" 2>&1 &
 PID=$!
 BASE="http://127.0.0.1:$PORT"
 for _ in $(seq 1 600); do

@@ -107,39 +107,36 @@ struct BlockWriter {
         into writer: inout BitWriter
     ) {
         let symbolTables = symbolTables
-        DeflateTables.lengthExtraBits.withUnsafeBufferPointer { lengthExtra in
-            DeflateTables.lengthBase.withUnsafeBufferPointer { lengthBase in
-                DeflateTables.distanceExtraBits.withUnsafeBufferPointer { distanceExtra in
-                    DeflateTables.distanceBase.withUnsafeBufferPointer { distanceBase in
-                        writer.withLocalBits { out in
-                            // Table values and symbols are in range by construction: wrapping
-                            // arithmetic and truncating conversions spare a check per operation.
-                            for symbol in symbols {
-                                // Literals are below 256; a match has a distance of at least 1 in its high half.
-                                if symbol < 256 {
-                                    let literal = Int(symbol)
-                                    out.write(UInt32(literalCodes[literal]), Int(literalLengths[literal]))
-                                    continue
-                                }
-                                let length = Int(symbol & 0xFFFF)
-                                let distance = Int(symbol &>> 16)
-                                let lengthCode = Int(symbolTables[length &- 3])
-                                let lengthBits = Int(literalLengths[257 &+ lengthCode])
-                                out.write(
-                                    UInt32(literalCodes[257 &+ lengthCode])
-                                        | UInt32(truncatingIfNeeded: length &- lengthBase[lengthCode]) &<< UInt32(truncatingIfNeeded: lengthBits),
-                                    lengthBits &+ lengthExtra[lengthCode])
-                                let value = distance &- 1
-                                let distanceCode = Int(symbolTables[256 &+ (value < 256 ? value : 256 &+ (value &>> 7))])
-                                let distanceBits = Int(distanceLengths[distanceCode])
-                                out.write(
-                                    UInt32(distanceCodes[distanceCode])
-                                        | UInt32(truncatingIfNeeded: distance &- distanceBase[distanceCode]) &<< UInt32(truncatingIfNeeded: distanceBits),
-                                    distanceBits &+ distanceExtra[distanceCode])
-                            }
-                            out.write(UInt32(literalCodes[256]), Int(literalLengths[256]))
+        DeflateTables.lengthEntry.withUnsafeBufferPointer { lengthEntry in
+            DeflateTables.distanceEntry.withUnsafeBufferPointer { distanceEntry in
+                writer.withLocalBits { out in
+                    // Table values and symbols are in range by construction: wrapping arithmetic
+                    // and truncating conversions spare a check per operation.
+                    for symbol in symbols {
+                        // Literals are below 256; a match has a distance of at least 1 in its high half.
+                        if symbol < 256 {
+                            let literal = Int(symbol)
+                            out.write(UInt32(literalCodes[literal]), Int(literalLengths[literal]))
+                            continue
                         }
+                        // One load gives the length's symbol, extra value and extra width.
+                        let entry = lengthEntry[Int(symbol & 0xFFFF) &- 3]
+                        let lengthCode = 257 &+ Int(entry & 0xFF)
+                        let lengthBits = Int(literalLengths[lengthCode])
+                        out.write(
+                            UInt32(literalCodes[lengthCode]) | ((entry &>> 8) & 0xFF) &<< UInt32(truncatingIfNeeded: lengthBits),
+                            lengthBits &+ Int(entry &>> 16))
+                        let distance = symbol &>> 16
+                        let value = Int(distance) &- 1
+                        let distanceCode = Int(symbolTables[256 &+ (value < 256 ? value : 256 &+ (value &>> 7))])
+                        let distanceInfo = distanceEntry[distanceCode]
+                        let distanceBits = Int(distanceLengths[distanceCode])
+                        out.write(
+                            UInt32(distanceCodes[distanceCode])
+                                | (distance &- (distanceInfo & 0xFFFF)) &<< UInt32(truncatingIfNeeded: distanceBits),
+                            distanceBits &+ Int(distanceInfo &>> 16))
                     }
+                    out.write(UInt32(literalCodes[256]), Int(literalLengths[256]))
                 }
             }
         }

@@ -20,44 +20,46 @@ struct CodeLengthHeader {
         codeLengths = scratch.headerLengths
         codes = scratch.headerCodes
         let total = literalCount + distanceCount
-        let literalCount = literalCount
-        func lengthAt(_ index: Int) -> UInt8 {
-            index < literalCount ? literalLengths[index] : distanceLengths[index - literalCount]
-        }
+        // Both lists side by side, so the run scan reads one array (at most 286 + 30 entries).
+        let all = scratch.allLengths
+        all.update(from: literalLengths.baseAddress!, count: literalCount)
+        (all + literalCount).update(from: distanceLengths.baseAddress!, count: distanceCount)
         let runs = runs
         var runCount = 0
-        func append(_ symbol: UInt8, _ extra: UInt8) {
-            runs[runCount] = UInt16(symbol) | UInt16(extra) << 8
-            runCount += 1
+        // Counts stay below 320: wrapping arithmetic spares the checks.
+        @inline(__always) func append(_ symbol: UInt8, _ extra: Int) {
+            runs[runCount] = UInt16(symbol) | UInt16(truncatingIfNeeded: extra) &<< 8
+            runCount &+= 1
         }
         var index = 0
         while index < total {
-            let length = lengthAt(index)
-            var run = 1
-            while index + run < total && lengthAt(index + run) == length { run += 1 }
-            index += run
+            let length = all[index]
+            var end = index &+ 1
+            while end < total && all[end] == length { end &+= 1 }
+            var run = end &- index
+            index = end
             if length == 0 {
                 while run >= 11 {
                     let count = min(run, 138)
-                    append(18, UInt8(count - 11))
-                    run -= count
+                    append(18, count &- 11)
+                    run &-= count
                 }
                 if run >= 3 {
-                    append(17, UInt8(run - 3))
+                    append(17, run &- 3)
                     run = 0
                 }
             } else {
                 append(length, 0)
-                run -= 1
+                run &-= 1
                 while run >= 3 {
                     let count = min(run, 6)
-                    append(16, UInt8(count - 3))
-                    run -= count
+                    append(16, count &- 3)
+                    run &-= count
                 }
             }
             while run > 0 {
                 append(length, 0)
-                run -= 1
+                run &-= 1
             }
         }
         self.runCount = runCount
@@ -80,15 +82,26 @@ struct CodeLengthHeader {
         writer.write(UInt32(literalCount - 257), 5)
         writer.write(UInt32(distanceCount - 1), 5)
         writer.write(UInt32(codeLengthCount - 4), 4)
-        for index in 0..<codeLengthCount {
-            writer.write(UInt32(codeLengths[DeflateTables.codeLengthOrder[index]]), 3)
-        }
-        for index in 0..<runCount {
-            let symbol = Int(runs[index] & 0xFF)
-            let extra = UInt32(runs[index] >> 8)
-            let width = Int(codeLengths[symbol])
-            let extraWidth = symbol == 16 ? 2 : symbol == 17 ? 3 : symbol == 18 ? 7 : 0
-            writer.write(UInt32(codes[symbol]) | extra << UInt32(width), width + extraWidth)
+        let runs = runs
+        let runCount = runCount
+        let codeLengths = codeLengths
+        let codes = codes
+        let codeLengthCount = codeLengthCount
+        DeflateTables.codeLengthOrder.withUnsafeBufferPointer { order in
+            writer.withLocalBits { out in
+                for index in 0..<codeLengthCount {
+                    out.write(UInt32(codeLengths[order[index]]), 3)
+                }
+                // Symbols 16, 17 and 18 carry 2, 3 and 7 extra bits; the others none.
+                let extraWidths: UInt32 = 2 | 3 << 8 | 7 << 16
+                for index in 0..<runCount {
+                    let run = runs[index]
+                    let symbol = Int(run & 0xFF)
+                    let width = Int(codeLengths[symbol])
+                    let extraWidth = symbol >= 16 ? Int((extraWidths &>> UInt32(truncatingIfNeeded: (symbol &- 16) &* 8)) & 0xFF) : 0
+                    out.write(UInt32(codes[symbol]) | UInt32(run &>> 8) &<< UInt32(truncatingIfNeeded: width), width &+ extraWidth)
+                }
+            }
         }
     }
 }

@@ -46,6 +46,23 @@ enum DeflateTables {
         return table
     }()
 
+    /// Per match length - 3 (0...255): its symbol index (0...28) | the extra bits' value << 8 |
+    /// their count << 16, so the block writer finds all three with one load.
+    static let lengthEntry: [UInt32] = (0..<256).map { value in
+        let code = Int(lengthSymbol[value])
+        return UInt32(code) | UInt32(value + 3 - lengthBase[code]) << 8 | UInt32(lengthExtraBits[code]) << 16
+    }
+
+    /// Per distance symbol (0...29): its base distance | its count of extra bits << 16.
+    static let distanceEntry: [UInt32] = (0..<30).map { UInt32(distanceBase[$0]) | UInt32(distanceExtraBits[$0]) << 16 }
+
+    /// Each byte with its bits in reverse order, for the LSB-first codes.
+    static let reversedByte: [UInt8] = (0..<256).map { value in
+        var reversed = 0
+        for bit in 0..<8 where value & (1 << bit) != 0 { reversed |= 1 << (7 - bit) }
+        return UInt8(reversed)
+    }
+
     /// The fixed Huffman code's lengths (RFC 1951 §3.2.6).
     static let fixedLiteralLengths: [UInt8] = (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 }
     static let fixedDistanceLengths = [UInt8](repeating: 5, count: 30)

@@ -11,6 +11,8 @@ enum HuffmanCode {
         let lengthCounts = UnsafeMutablePointer<Int>.allocate(capacity: 64)
         /// The code-length header's run-length symbols (symbol | extra << 8).
         let runs = UnsafeMutablePointer<UInt16>.allocate(capacity: 320)
+        /// The header's literal/length then distance code lengths, side by side.
+        let allLengths = UnsafeMutablePointer<UInt8>.allocate(capacity: 320)
         /// The radix sort's second buffer and its 256 bucket counts.
         let sortBuffer = UnsafeMutablePointer<Int>.allocate(capacity: 320)
         let buckets = UnsafeMutablePointer<Int>.allocate(capacity: 256)
@@ -38,6 +40,7 @@ enum HuffmanCode {
             symbols.deallocate()
             lengthCounts.deallocate()
             runs.deallocate()
+            allLengths.deallocate()
         }
     }
 
@@ -52,47 +55,75 @@ enum HuffmanCode {
         scratch: Scratch
     ) {
         precondition(lengths.count >= frequencies.count && frequencies.count >= 2 && frequencies.count <= 320 && maxLength <= 15)
-        lengths.update(repeating: 0)
-        var used = 0
-        for frequency in frequencies where frequency > 0 { used += 1 }
-        var index = 0
-        while used < 2 {
-            if frequencies[index] == 0 { frequencies[index] = 1; used += 1 }
-            index += 1
-        }
-        // Keys (frequency, symbol) sorted by frequency, then symbol, ascending.
+        // One pass clears the lengths and makes the keys (frequency, symbol) in symbol order.
+        // Indices stay below 320 and frequencies are counts of symbols in memory: wrapping
+        // arithmetic spares an overflow check per operation.
         let keys = scratch.keys
+        let n = frequencies.count
+        let frequency = frequencies.baseAddress!
+        let length = lengths.baseAddress!
         var count = 0
         var largest = 0
-        for symbol in 0..<frequencies.count where frequencies[symbol] > 0 {
-            keys[count] = frequencies[symbol] << 9 | symbol
-            largest = max(largest, frequencies[symbol])
-            count += 1
+        var symbol = 0
+        while symbol < n {
+            let value = frequency[symbol]
+            length[symbol] = 0
+            if value > 0 {
+                keys[count] = value &<< 9 | symbol
+                count &+= 1
+                if value > largest { largest = value }
+            }
+            symbol &+= 1
         }
+        if count < 2 {
+            // Symbols 0 and 1 join so the code is complete.
+            var index = 0
+            count = 0
+            var used = 0
+            for value in frequencies where value > 0 { used += 1 }
+            while used < 2 {
+                if frequencies[index] == 0 { frequencies[index] = 1; used += 1 }
+                index += 1
+            }
+            for symbol in 0..<n where frequencies[symbol] > 0 {
+                keys[count] = frequencies[symbol] << 9 | symbol
+                largest = max(largest, frequencies[symbol])
+                count += 1
+            }
+        }
+        // Keys sorted by frequency, then symbol, ascending.
         if count <= 32 {
             insertionSort(keys, count)
         } else if largest < 1 << 16 {
             // Keys are made in symbol order: a stable sort on the frequency alone keeps ties by symbol.
-            radixSortByFrequency(keys, count, scratch: scratch)
+            radixSortByFrequency(keys, count, largest: largest, scratch: scratch)
         } else {
             heapSort(keys, count)
         }
         let symbols = scratch.symbols
-        for i in 0..<count {
+        var i = 0
+        while i < count {
             symbols[i] = keys[i] & 511
-            keys[i] >>= 9
+            keys[i] &>>= 9
+            i &+= 1
         }
         minimumRedundancy(keys, count)
         // keys[i] is now the depth of the i-th least frequent symbol.
         let lengthCounts = scratch.lengthCounts
         lengthCounts.update(repeating: 0, count: 64)
-        for i in 0..<count { lengthCounts[min(keys[i], 63)] += 1 }
+        i = 0
+        while i < count {
+            lengthCounts[min(keys[i], 63)] &+= 1
+            i &+= 1
+        }
         enforceMaximum(lengthCounts, maxLength: maxLength)
         var next = count
-        for length in 1...maxLength {
-            for _ in 0..<lengthCounts[length] {
-                next -= 1
-                lengths[symbols[next]] = UInt8(length)
+        for bits in 1...maxLength {
+            var left = lengthCounts[bits]
+            while left > 0 {
+                next &-= 1
+                length[symbols[next]] = UInt8(truncatingIfNeeded: bits)
+                left &-= 1
             }
         }
     }
@@ -111,28 +142,39 @@ enum HuffmanCode {
         }
     }
 
-    /// Stable LSD radix sort of keys (frequency << 9 | symbol) by their 16-bit frequency, two bytes.
-    private static func radixSortByFrequency(_ a: UnsafeMutablePointer<Int>, _ count: Int, scratch: Scratch) {
+    /// Stable LSD radix sort of keys (frequency << 9 | symbol) by their 16-bit frequency: one pass
+    /// over the low byte, and a second over the high byte only when some frequency needs it, over
+    /// the buckets it can reach.
+    private static func radixSortByFrequency(_ a: UnsafeMutablePointer<Int>, _ count: Int, largest: Int, scratch: Scratch) {
         let other = scratch.sortBuffer
         let buckets = scratch.buckets
-        for pass in 0..<2 {
+        let passes = largest < 256 ? 1 : 2
+        for pass in 0..<passes {
             let shift = pass == 0 ? 9 : 17
+            let bucketCount = min(256, (largest &>> (shift &- 9)) &+ 1)
             let (source, target) = pass == 0 ? (a, other) : (other, a)
-            buckets.update(repeating: 0, count: 256)
-            for index in 0..<count { buckets[(source[index] &>> shift) & 0xFF] &+= 1 }
+            buckets.update(repeating: 0, count: bucketCount)
+            var index = 0
+            while index < count {
+                buckets[(source[index] &>> shift) & 0xFF] &+= 1
+                index &+= 1
+            }
             var total = 0
-            for bucket in 0..<256 {
+            for bucket in 0..<bucketCount {
                 let size = buckets[bucket]
                 buckets[bucket] = total
                 total &+= size
             }
-            for index in 0..<count {
+            index = 0
+            while index < count {
                 let key = source[index]
                 let bucket = (key &>> shift) & 0xFF
                 target[buckets[bucket]] = key
                 buckets[bucket] &+= 1
+                index &+= 1
             }
         }
+        if passes == 1 { a.update(from: other, count: count) }
     }
 
     /// Sorts `count` keys ascending in place, allocating nothing.
@@ -162,50 +204,55 @@ enum HuffmanCode {
     }
 
     /// In-place minimum-redundancy code lengths over keys sorted ascending (Moffat and Katajainen, 1995).
+    /// Indices stay below 320 and sums below the input's size: wrapping arithmetic throughout.
     private static func minimumRedundancy(_ a: UnsafeMutablePointer<Int>, _ n: Int) {
         if n == 1 { a[0] = 1; return }
-        a[0] += a[1]
+        a[0] &+= a[1]
         var root = 0
         var leaf = 2
-        for next in 1..<(n - 1) {
+        var next = 1
+        while next < n &- 1 {
             if leaf >= n || a[root] < a[leaf] {
                 a[next] = a[root]
                 a[root] = next
-                root += 1
+                root &+= 1
             } else {
                 a[next] = a[leaf]
-                leaf += 1
+                leaf &+= 1
             }
             if leaf >= n || (root < next && a[root] < a[leaf]) {
-                a[next] += a[root]
+                a[next] &+= a[root]
                 a[root] = next
-                root += 1
+                root &+= 1
             } else {
-                a[next] += a[leaf]
-                leaf += 1
+                a[next] &+= a[leaf]
+                leaf &+= 1
             }
+            next &+= 1
         }
-        a[n - 2] = 0
-        if n >= 3 {
-            for next in stride(from: n - 3, through: 0, by: -1) { a[next] = a[a[next]] + 1 }
+        a[n &- 2] = 0
+        var index = n &- 3
+        while index >= 0 {
+            a[index] = a[a[index]] &+ 1
+            index &-= 1
         }
         var available = 1
         var usedNodes = 0
         var depth = 0
-        var rootIndex = n - 2
-        var nextIndex = n - 1
+        var rootIndex = n &- 2
+        var nextIndex = n &- 1
         while available > 0 {
             while rootIndex >= 0 && a[rootIndex] == depth {
-                usedNodes += 1
-                rootIndex -= 1
+                usedNodes &+= 1
+                rootIndex &-= 1
             }
             while available > usedNodes {
                 a[nextIndex] = depth
-                nextIndex -= 1
-                available -= 1
+                nextIndex &-= 1
+                available &-= 1
             }
-            available = 2 * usedNodes
-            depth += 1
+            available = 2 &* usedNodes
+            depth &+= 1
             usedNodes = 0
         }
     }
@@ -231,23 +278,37 @@ enum HuffmanCode {
 
     /// Canonical codes (RFC 1951 §3.2.2), bit-reversed for LSB-first output.
     static func codes(lengths: UnsafeBufferPointer<UInt8>, into codes: UnsafeMutableBufferPointer<UInt16>) {
-        // Two 16-entry tables on the stack: this runs for every block.
+        precondition(codes.count >= lengths.count)
+        guard let length = lengths.baseAddress, let code = codes.baseAddress else { return }
+        let n = lengths.count
+        // Two 16-entry tables on the stack: this runs for every block. Lengths are at most 15 and
+        // codes below 2^15: wrapping arithmetic spares the checks.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 32) { table in
             let lengthCounts = table.baseAddress!
             let nextCode = lengthCounts + 16
             lengthCounts.initialize(repeating: 0, count: 32)
-            for length in lengths { lengthCounts[Int(length)] += 1 }
-            lengthCounts[0] = 0
-            var code = 0
-            for bits in 1...15 {
-                code = (code + lengthCounts[bits - 1]) << 1
-                nextCode[bits] = code
+            var symbol = 0
+            while symbol < n {
+                lengthCounts[Int(length[symbol] & 15)] &+= 1
+                symbol &+= 1
             }
-            for symbol in 0..<lengths.count {
-                let length = Int(lengths[symbol])
-                guard length > 0 else { codes[symbol] = 0; continue }
-                codes[symbol] = reversed(UInt16(nextCode[length]), bits: length)
-                nextCode[length] += 1
+            lengthCounts[0] = 0
+            var next = 0
+            for bits in 1...15 {
+                next = (next &+ lengthCounts[bits &- 1]) &<< 1
+                nextCode[bits] = next
+            }
+            DeflateTables.reversedByte.withUnsafeBufferPointer { reversedByte in
+                symbol = 0
+                while symbol < n {
+                    let bits = Int(length[symbol] & 15)
+                    let value = nextCode[bits]
+                    nextCode[bits] = value &+ 1
+                    // Both bytes reversed and swapped, then shifted down to the code's width.
+                    let swapped = Int(reversedByte[value & 0xFF]) &<< 8 | Int(reversedByte[(value &>> 8) & 0xFF])
+                    code[symbol] = bits == 0 ? 0 : UInt16(truncatingIfNeeded: swapped &>> (16 &- bits))
+                    symbol &+= 1
+                }
             }
         }
     }

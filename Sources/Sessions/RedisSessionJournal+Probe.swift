@@ -21,8 +21,22 @@ extension RedisSessionJournal {
     /// The per-request question about session `id`, pipelined with the request's others: only its
     /// version when this instance holds a copy (a few bytes), the whole record otherwise.
     public func probe(id: String, held: Bool) -> RedisCommand {
-        held ? RedisCommand("HGET", key(id), "v") : RedisCommand("HMGET", key(id), "v", "r")
+        // Every request asks it: built from bytes, not strings.
+        var key: [UInt8] = []
+        key.reserveCapacity(prefix.utf8.count + Self.sessionInfix.count + id.utf8.count)
+        key.append(contentsOf: prefix.utf8)
+        key.append(contentsOf: Self.sessionInfix)
+        key.append(contentsOf: id.utf8)
+        return held
+            ? RedisCommand(arguments: [Self.hget, key, Self.versionField])
+            : RedisCommand(arguments: [Self.hmget, key, Self.versionField, Self.recordField])
     }
+
+    private static let sessionInfix = Array("session:".utf8)
+    private static let hget = Array("HGET".utf8)
+    private static let hmget = Array("HMGET".utf8)
+    private static let versionField = Array("v".utf8)
+    private static let recordField = Array("r".utf8)
 
     /// Reads the answer to `probe(id:held:)`.
     public func answer(_ reply: RESPValue, held: Bool) throws(RedisError) -> Probe {

@@ -115,7 +115,8 @@ public final class SharedSessionStore: SessionStoring {
     /// Takes the pending changes of these sessions (nil when there are none).
     private func takeChanges(of ids: [String]) -> [SessionRecord]? {
         var records: [SessionRecord] = []
-        for id in Set(ids) where SessionStore.isWellFormed(id) {
+        // Nearly always one id (the request's cookie): no set is made for it.
+        for id in ids.count == 1 ? ids : Array(Set(ids)) where SessionStore.isWellFormed(id) {
             local.shard(for: id).withLock { pools in
                 guard pools.changed.contains(id), let entry = pools.peek(id) else { return }
                 pools.changed.remove(id)

@@ -20,7 +20,7 @@ import Testing
     }
 
     static func written(_ machine: ConnectionStateMachine) -> String {
-        String(decoding: machine.outbound[machine.outboundStart...], as: UTF8.self)
+        String(decoding: machine.pendingOutbound, as: UTF8.self)
     }
 
     @Test func aBodyOverTheLimitIsAnsweredWithTheConfiguredPage() {

@@ -31,7 +31,7 @@ import Testing
 
     /// Takes everything the machine wants written, as text.
     mutating func drain(at milliseconds: UInt64 = 0) -> (String, [ConnectionStateMachine.Action]) {
-        let text = String(decoding: machine.outbound[machine.outboundStart...], as: UTF8.self)
+        let text = String(decoding: machine.pendingOutbound, as: UTF8.self)
         let actions = machine.wrote(machine.pendingOutboundBytes, now: Self.at(milliseconds))
         return (text, actions)
     }

@@ -27,7 +27,7 @@ import Testing
         let actions = machine.received(Array("\(method) /p HTTP/1.1\r\nHost: x\r\n\(field)\r\n".utf8), now: now)
         let sequence = actions.compactMap { if case .respond(_, let sequence) = $0 { sequence } else { nil } }.first ?? -1
         _ = machine.replied(response, sequence: sequence, now: now)
-        let bytes = Array(machine.outbound[machine.outboundStart...])
+        let bytes = Array(machine.pendingOutbound)
         let separator = Array("\r\n\r\n".utf8)
         let end = (0...(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == separator } ?? bytes.count
         return Written(head: String(decoding: bytes[..<end], as: UTF8.self), body: Array(bytes[min(end + 4, bytes.count)...]))

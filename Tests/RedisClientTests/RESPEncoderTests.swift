@@ -8,6 +8,12 @@ import Testing
         #expect(String(decoding: RESPEncoder.encode(["GET", ""]), as: UTF8.self) == "*2\r\n$3\r\nGET\r\n$0\r\n\r\n")
     }
 
+    @Test(arguments: [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 65_536, 1_000_000])
+    func writesEveryLengthInDecimal(length: Int) {
+        let encoded = String(decoding: RESPEncoder.encode([[UInt8](repeating: 120, count: length)]), as: UTF8.self)
+        #expect(encoded == "*1\r\n$\(length)\r\n" + String(repeating: "x", count: length) + "\r\n")
+    }
+
     @Test func countsBytesNotCharacters() {
         #expect(String(decoding: RESPEncoder.encode(["ECHO", "é✓"]), as: UTF8.self) == "*2\r\n$4\r\nECHO\r\n$5\r\né✓\r\n")
     }

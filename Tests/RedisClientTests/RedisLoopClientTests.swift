@@ -21,6 +21,7 @@ struct RedisLoopClientTests {
     /// being made), and waits for all the outcomes, in the order they were delivered.
     static func sendAll(_ batches: [[RedisCommand]], through client: RedisLoopClient, on loop: PollLoop) -> [(Int, Outcome)] {
         let outcomes = Mutex<[(Int, Outcome)]>([])
+        let delivered = EventCount()
         @Sendable func attempt() {
             let sent = client.send([RedisCommand("PING")], on: loop) { _ in }
             guard sent else {
@@ -29,12 +30,14 @@ struct RedisLoopClientTests {
                 return
             }
             for (index, batch) in batches.enumerated() {
-                _ = client.send(batch, on: loop) { outcome in outcomes.withLock { $0.append((index, outcome)) } }
+                _ = client.send(batch, on: loop) { outcome in
+                    outcomes.withLock { $0.append((index, outcome)) }
+                    delivered.record()
+                }
             }
         }
         loop.execute(attempt)
-        let start = clock()
-        while outcomes.withLock({ $0.count }) < batches.count && clock() - start < 10 * CLOCKS_PER_SEC { usleep(1000) }
+        _ = delivered.wait(for: batches.count, timeout: .seconds(10))
         return outcomes.withLock { $0 }
     }
 
@@ -79,12 +82,16 @@ struct RedisLoopClientTests {
         defer { server.resume() }
         let started = RedisClock.system.now()
         let failed = Mutex<[Outcome]>([])
+        let answered = EventCount()
         loop.execute {
             for _ in 0..<5 {
-                _ = client.send([RedisCommand("GET", "k")], on: loop) { outcome in failed.withLock { $0.append(outcome) } }
+                _ = client.send([RedisCommand("GET", "k")], on: loop) { outcome in
+                    failed.withLock { $0.append(outcome) }
+                    answered.record()
+                }
             }
         }
-        while failed.withLock({ $0.count }) < 5 && RedisClock.system.now() - started < 3_000_000_000 { usleep(1000) }
+        _ = answered.wait(for: 5, timeout: .seconds(3))
         let elapsed = Double(RedisClock.system.now() - started) / 1e9
         let outcomes = failed.withLock { $0 }
         #expect(outcomes.count == 5)
@@ -99,7 +106,6 @@ struct RedisLoopClientTests {
         #expect(client.readyConnections == 0)
 
         server.resume()
-        usleep(20_000)
         let again = Self.sendAll([[RedisCommand("GET", "k")]], through: client, on: loop)
         #expect(try again.first?.1.get() == [.bulkString(Array("v".utf8))])
         #expect(!pool.isFailing)

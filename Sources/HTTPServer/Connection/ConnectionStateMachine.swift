@@ -86,9 +86,16 @@ struct ConnectionStateMachine {
     private var parser: HTTPRequestParser
     private var exchanges: [Exchange] = []
     private var nextSequence = 0
-    /// Bytes the shell must write, from `outboundStart` on.
+    /// Bytes the shell must write, from `outboundStart` on, then those of `outboundBody`.
     private(set) var outbound: [UInt8] = []
     private(set) var outboundStart = 0
+    /// A large answer's body, written after `outbound` straight from the response's array (a
+    /// static file's cached bytes, a rendered page) instead of being copied behind its head. While
+    /// it is pending nothing is appended to `outbound`: a later answer first moves it there.
+    private(set) var outboundBody: [UInt8] = []
+    private(set) var outboundBodyStart = 0
+    /// Bodies from this size on are written from their own array.
+    static let separateBodyBytes = 4096
     /// The server is shutting down: the request being read is the last one. Not a phase payload,
     /// since it outlives phases: a head of blank lines falls back to idle and must stay the last.
     private var isDraining = false
@@ -105,7 +112,29 @@ struct ConnectionStateMachine {
         self.compressor = compressor
     }
 
-    var pendingOutboundBytes: Int { outbound.count - outboundStart }
+    var pendingOutboundBytes: Int { outbound.count - outboundStart + outboundBody.count - outboundBodyStart }
+
+    /// Calls `body` with the bytes still to write: the head part, then the body part (often empty).
+    func withPendingOutbound<R>(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> R) -> R {
+        outbound.withUnsafeBytes { head in
+            outboundBody.withUnsafeBytes { rest in
+                body(UnsafeRawBufferPointer(rebasing: head[outboundStart...]), UnsafeRawBufferPointer(rebasing: rest[outboundBodyStart...]))
+            }
+        }
+    }
+
+    /// Everything still to write, as one array (for tests and diagnostics).
+    var pendingOutbound: [UInt8] {
+        Array(outbound[outboundStart...]) + outboundBody[outboundBodyStart...]
+    }
+
+    /// Moves a pending separate body behind the head bytes, before anything more is appended.
+    private mutating func joinOutboundBody() {
+        guard !outboundBody.isEmpty else { return }
+        outbound.append(contentsOf: outboundBody[outboundBodyStart...])
+        outboundBody = []
+        outboundBodyStart = 0
+    }
 
     /// Whether the shell should watch the socket for input.
     var wantsRead: Bool {
@@ -187,11 +216,15 @@ struct ConnectionStateMachine {
 
     /// The shell wrote `count` bytes of `outbound`.
     mutating func wrote(_ count: Int, now: Now) -> [Action] {
-        outboundStart += count
+        let fromHead = min(count, outbound.count - outboundStart)
+        outboundStart += fromHead
+        outboundBodyStart += count - fromHead
         if count > 0 { lastWriteProgress = now.nanoseconds }
-        guard outboundStart >= outbound.count else { return [] }
+        guard outboundStart >= outbound.count && outboundBodyStart >= outboundBody.count else { return [] }
         outbound.removeAll(keepingCapacity: outbound.capacity <= 64 * 1024)
         outboundStart = 0
+        outboundBody = []
+        outboundBodyStart = 0
         if phase == .closed { return [] }
         if phase == .stopped && exchanges.isEmpty { return close() }
         if exchanges.isEmpty, case .idle = phase { phase = .idle(since: now.nanoseconds) }
@@ -342,6 +375,7 @@ struct ConnectionStateMachine {
         }
         if case .body(let started, owesContinue: true) = phase, exchanges.isEmpty {
             phase = .body(started: started, owesContinue: false)
+            joinOutboundBody()
             outbound.append(contentsOf: Self.continueLine)
             wroteSomething = true
         }
@@ -356,6 +390,7 @@ struct ConnectionStateMachine {
 
     /// Adds the headers the server owns and appends the response to `outbound`; returns the body size sent.
     private mutating func serialize(_ response: HTTPResponse, for exchange: Exchange, now: Now) -> Int {
+        joinOutboundBody()
         var response = response
         let closing = !exchange.keepAlive || (phase == .stopped && exchanges.isEmpty)
             || response.headers["Connection"]?.lowercased() == "close"
@@ -392,6 +427,13 @@ struct ConnectionStateMachine {
         }
         if !(headOnly && response.headers.contains("Content-Length")) {
             fields.contentLength = .value(response.body.count)
+        }
+        if !headOnly && response.body.count >= Self.separateBodyBytes {
+            // The head here, the body written from its own array: no copy of it.
+            HTTPResponseSerializer.write(response, headOnly: true, fields: fields, into: &outbound)
+            outboundBody = response.body
+            outboundBodyStart = 0
+            return response.body.count
         }
         HTTPResponseSerializer.write(response, headOnly: headOnly, fields: fields, into: &outbound)
         return headOnly ? 0 : response.body.count

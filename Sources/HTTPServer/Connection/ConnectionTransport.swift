@@ -6,9 +6,24 @@ protocol ConnectionTransport: AnyObject {
     /// Reads into `buffer`; `.bytes(0)` means the peer closed.
     func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult
     func write(_ bytes: UnsafeRawBufferPointer) -> TransportResult
+    /// Writes `first` then `second` as one stream, in one call where the transport can (a body
+    /// sent from its own array after its head); `.bytes` counts from the start of `first`.
+    func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> TransportResult
     /// False while a handshake is under way: the handshake timeout applies until it turns true.
     var isEstablished: Bool { get }
     func close()
+}
+
+extension ConnectionTransport {
+    /// One buffer after the other (TLS makes records from each in turn): a short write of the
+    /// first stops there, and a second that cannot move now reports what the first moved.
+    func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> TransportResult {
+        guard !first.isEmpty else { return write(second) }
+        let head = write(first)
+        guard case .bytes(let count) = head, count == first.count, !second.isEmpty else { return head }
+        if case .bytes(let more) = write(second) { return .bytes(count + more) }
+        return .bytes(count)
+    }
 }
 
 enum TransportResult {
@@ -38,6 +53,30 @@ final class PlainTransport: ConnectionTransport {
 
     func write(_ bytes: UnsafeRawBufferPointer) -> TransportResult {
         TransportResult(PlainSocket.send(fd, bytes), reading: false)
+    }
+
+    /// Both buffers in one `sendmsg` (MSG_NOSIGNAL: a gone peer is EPIPE, not a signal).
+    func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> TransportResult {
+        guard !first.isEmpty else { return write(second) }
+        guard !second.isEmpty else { return write(first) }
+        var vectors = (
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count))
+        return withUnsafeMutableBytes(of: &vectors) { raw in
+            var message = msghdr()
+            message.msg_iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
+            message.msg_iovlen = 2
+            while true {
+                let count = sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+                if count >= 0 { return .bytes(count) }
+                switch errno {
+                case EINTR: continue
+                case EAGAIN, EWOULDBLOCK: return .wouldBlock(until: .writable)
+                case EPIPE, ECONNRESET: return .failed(EPIPE)
+                case let code: return .failed(code)
+                }
+            }
+        }
     }
 
     func close() { _ = Glibc.close(fd) }

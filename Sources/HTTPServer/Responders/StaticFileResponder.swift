@@ -1,6 +1,7 @@
 import Deflate
 import Glibc
 import HTTPCore
+import Networking
 import Synchronization
 
 /// Serves the files under `root` at the site root (`Public/styles.css` as `/styles.css`) with
@@ -9,8 +10,14 @@ import Synchronization
 public struct StaticFileResponder: HTTPResponder {
     public struct Configuration: Sendable {
         public var cacheControl: String
-        /// Files up to this size stay in memory (revalidated against the file's identity each request).
+        /// Files up to this size stay in memory (revalidated against the file's identity, see
+        /// `revalidationInterval`).
         public var maxCachedFileBytes: Int
+        /// How long a cached file is served without asking the file system whether it changed (a
+        /// `stat` per request otherwise, a third of the system calls of a static answer). Zero, the
+        /// default and for development, checks every request; a file changed on disk is seen at the
+        /// latest this long after, as with nginx's `open_file_cache_valid`.
+        public var revalidationInterval: Duration
         /// Take the names at the top of `root` once, at start: a plain path whose first segment is
         /// none of them goes to `next` without a `stat`. Off (development), every path is looked up,
         /// so files added while running are found.
@@ -22,10 +29,12 @@ public struct StaticFileResponder: HTTPResponder {
 
         public init(
             cacheControl: String = "public, max-age=3600", maxCachedFileBytes: Int = 512 * 1024,
-            freezesTopLevelNames: Bool = false, errorPage: HTTPServer.Configuration.ErrorPage? = nil
+            freezesTopLevelNames: Bool = false, errorPage: HTTPServer.Configuration.ErrorPage? = nil,
+            revalidationInterval: Duration = .zero
         ) {
             self.cacheControl = cacheControl
             self.maxCachedFileBytes = maxCachedFileBytes
+            self.revalidationInterval = revalidationInterval
             self.freezesTopLevelNames = freezesTopLevelNames
             self.errorPage = errorPage
         }
@@ -35,6 +44,8 @@ public struct StaticFileResponder: HTTPResponder {
     private let next: any HTTPResponder
     private let configuration: Configuration
     private let cache: Cache
+    /// `configuration.revalidationInterval` in nanoseconds of the monotonic clock.
+    private let revalidationNanoseconds: UInt64
     /// With `freezesTopLevelNames`: the names in `root` at start.
     private let topLevelNames: StaticFileNames?
 
@@ -45,6 +56,9 @@ public struct StaticFileResponder: HTTPResponder {
         self.next = next
         self.configuration = configuration
         self.cache = Cache()
+        let (seconds, attoseconds) = configuration.revalidationInterval.components
+        self.revalidationNanoseconds = seconds <= 0 && attoseconds <= 0
+            ? 0 : UInt64(min(seconds, 1 << 32)) &* 1_000_000_000 &+ UInt64(max(attoseconds, 0) / 1_000_000_000)
         self.topLevelNames = configuration.freezesTopLevelNames ? root.map(StaticFileNames.init(listing:)) : nil
     }
 
@@ -58,11 +72,16 @@ public struct StaticFileResponder: HTTPResponder {
         case .rejected:
             reply.labeled(Self.label).send(refusal(.badRequest, reason: "This path is not allowed."))
         case .file(let relative):
+            // Checked on disk within the interval: served without a `stat`.
+            let now = revalidationNanoseconds > 0 ? MonotonicClock.now() : 0
+            if revalidationNanoseconds > 0, let file = cache.file(for: relative, checkedSince: now &- revalidationNanoseconds) {
+                return reply.labeled(Self.label).send(response(for: request, file: file))
+            }
             let path = root + "/" + relative
             guard let identity = StaticFile.identity(of: path) else {
                 return next.respond(to: request, connection: connection, reply: reply)
             }
-            guard let file = file(relative: relative, path: path, root: root, identity: identity) else {
+            guard let file = file(relative: relative, path: path, root: root, identity: identity, now: now) else {
                 return reply.labeled(Self.label).send(refusal(.notFound, reason: "There is no file at this address."))
             }
             reply.labeled(Self.label).send(response(for: request, file: file))
@@ -136,14 +155,14 @@ public struct StaticFileResponder: HTTPResponder {
     }
 
     /// The file from the cache if unchanged on disk, else loaded after checking it resolves inside root.
-    private func file(relative: String, path: String, root: String, identity: StaticFile.Identity) -> StaticFile? {
-        if let cached = cache.file(for: relative), cached.identity == identity { return cached }
+    private func file(relative: String, path: String, root: String, identity: StaticFile.Identity, now: UInt64) -> StaticFile? {
+        if let cached = cache.file(for: relative, identity: identity, checkedAt: now) { return cached }
         guard let resolved = Self.realPath(path), resolved.hasPrefix(root + "/"),
               let file = StaticFile.load(path: resolved, identity: identity)
         else { return nil }
         guard identity.size <= configuration.maxCachedFileBytes else { return file }
         let cached = file.withGzipRepresentation().withHeaders(cacheControl: configuration.cacheControl)
-        cache.store(cached, for: relative)
+        cache.store(cached, for: relative, checkedAt: now)
         return cached
     }
 
@@ -155,19 +174,38 @@ public struct StaticFileResponder: HTTPResponder {
 }
 
 extension StaticFileResponder {
-    /// Small files by relative path, shared by every event loop.
+    /// Small files by relative path, shared by every event loop, each with when it was last found
+    /// unchanged on disk (monotonic nanoseconds).
     final class Cache: Sendable {
-        private let files = Mutex<[String: StaticFile]>([:])
-        private let maxEntries = 1024
-
-        func file(for path: String) -> StaticFile? {
-            files.withLock { $0[path] }
+        private struct Entry {
+            var file: StaticFile
+            var checkedAt: UInt64
         }
 
-        func store(_ file: StaticFile, for path: String) {
+        private let files = Mutex<[String: Entry]>([:])
+        private let maxEntries = 1024
+
+        /// The file, if it was last checked on disk at or after `since`.
+        func file(for path: String, checkedSince since: UInt64) -> StaticFile? {
+            files.withLock { files in
+                guard let entry = files[path], entry.checkedAt >= since else { return nil }
+                return entry.file
+            }
+        }
+
+        /// The file if the cached one has `identity`, noting it was checked at `now`.
+        func file(for path: String, identity: StaticFile.Identity, checkedAt now: UInt64) -> StaticFile? {
+            files.withLock { files in
+                guard let entry = files[path], entry.file.identity == identity else { return nil }
+                if entry.checkedAt < now { files[path]?.checkedAt = now }
+                return entry.file
+            }
+        }
+
+        func store(_ file: StaticFile, for path: String, checkedAt now: UInt64) {
             files.withLock { files in
                 if files.count >= maxEntries { files.removeAll() }
-                files[path] = file
+                files[path] = Entry(file: file, checkedAt: now)
             }
         }
     }

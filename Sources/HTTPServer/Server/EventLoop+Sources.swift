@@ -34,6 +34,21 @@ extension EventLoop: EventLoopScheduler {
         sources[token] = nil
     }
 
+    func beforeNextWait(_ job: @escaping () -> Void) {
+        loopThread.assertCurrent()
+        beforeWait.append(job)
+    }
+
+    /// Runs what `beforeNextWait` queued, and what those jobs queue in turn.
+    func runBeforeWait() {
+        loopThread.assertCurrent()
+        while !beforeWait.isEmpty {
+            let jobs = beforeWait
+            beforeWait.removeAll(keepingCapacity: true)
+            for job in jobs { job() }
+        }
+    }
+
     func handle(_ events: UInt32, on source: any EventLoopSource) {
         loopThread.assertCurrent()
         source.handleEvent(

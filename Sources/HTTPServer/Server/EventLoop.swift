@@ -77,6 +77,8 @@ final class EventLoop: @unchecked Sendable {
     private var connections: [UInt64: Connection] = [:]
     /// Descriptors besides connections (Redis connections), by token; see EventLoop+Sources.swift.
     var sources: [UInt64: any EventLoopSource] = [:]
+    /// Jobs to run before the next wait (`beforeNextWait`, EventLoop+Sources.swift).
+    var beforeWait: [() -> Void] = []
     var nextConnectionID: UInt64 = 2
     private var dateCache = HTTPDateCache()
     private var accessLog = AccessLog()
@@ -209,6 +211,7 @@ final class EventLoop: @unchecked Sendable {
                 sweep(now: now)
                 nextSweep = now &+ sweepInterval
             }
+            runBeforeWait()
             accessLog.flush()
             if let shutdownDeadline, connections.isEmpty || now >= shutdownDeadline { break }
         }
@@ -455,9 +458,8 @@ final class EventLoop: @unchecked Sendable {
         defer { connection.depth -= 1 }
         while connection.isOpen && connection.machine.pendingOutboundBytes > 0 {
             connection.needsFlush = false
-            let start = connection.machine.outboundStart
-            let result = connection.machine.outbound.withUnsafeBytes {
-                connection.transport.write(UnsafeRawBufferPointer(rebasing: $0[start...]))
+            let result = connection.machine.withPendingOutbound { head, body in
+                body.isEmpty ? connection.transport.write(head) : connection.transport.write(head, body)
             }
             connection.writeWaitsFor = .writable
             switch result {

@@ -13,4 +13,8 @@ public protocol EventLoopScheduler: AnyObject, Sendable {
     func setWritable(_ source: any EventLoopSource, _ writable: Bool)
     /// Loop thread only: stops watching `source` (the caller closes its descriptor).
     func deregister(_ source: any EventLoopSource)
+    /// Loop thread only: runs `job` on this thread once the loop has handled the events it is
+    /// handling now, before it waits again. What many requests queue in one pass (their Redis
+    /// commands) goes out in one write, not one per request.
+    func beforeNextWait(_ job: @escaping () -> Void)
 }

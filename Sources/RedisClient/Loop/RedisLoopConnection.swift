@@ -6,10 +6,13 @@ import Networking
 /// its last reply is in.
 ///
 /// Bounded failure: when the oldest waiter has had no reply for `replyTimeout` (checked at the
-/// loop's sweeps), or the connection breaks or sends garbage, the connection fails: every waiter
-/// is answered with the error at once and the connection is closed (its replies would no longer
-/// line up). A batch (`send` with several commands, e.g. MULTI … EXEC) is written contiguously,
-/// so a transaction's commands are never interleaved with another request's.
+/// loop's sweeps), or the connection breaks or sends garbage, the connection fails: it is closed
+/// (its replies would no longer line up), its owner is told (`onClose`), and only then is every
+/// waiter answered with the error, so what an answer wakes already sees the failure.
+///
+/// A batch (`send` with several commands, e.g. MULTI … EXEC) is written contiguously, so a
+/// transaction's commands are never interleaved with another request's. Commands are written
+/// before the loop waits again (`beforeNextWait`), so the requests of one pass share a write.
 ///
 /// In subscribe mode (`onPush` given) nothing waits: every reply is a push (a message, a
 /// subscription's confirmation, a pong) handed to `onPush`, and a quiet connection is probed with
@@ -44,6 +47,8 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
     /// When the oldest waiter last saw progress: its first command sent, or any reply since.
     private var lastProgress: UInt64 = 0
     private var watchesWrite = false
+    /// A write of `output` is queued to run before the loop waits again (`send`).
+    private var writeQueued = false
     private(set) var isOpen = true
 
     var fd: Int32 { connection.transport.fd }
@@ -79,8 +84,8 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
         isOpen = false
         loop.deregister(self)
         connection.close()
-        answerAll(.poolClosed)
         onClose(self, nil)
+        answerAll(.poolClosed)
     }
 
     /// Queues `commands` (written together, in order) and calls `completion` on the loop with
@@ -92,7 +97,14 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
         if pending == 0 { lastProgress = clock.now() }
         for command in commands { command.encode(into: &output) }
         waiters.append(Waiter(expected: commands.count, completion: completion))
-        flush()
+        // Written once the loop has handled the events in hand: the commands of every request
+        // parked in this pass go out in one write (and Redis reads them in one).
+        guard !writeQueued else { return }
+        writeQueued = true
+        loop.beforeNextWait { [self] in
+            writeQueued = false
+            flush()
+        }
     }
 
     // MARK: EventLoopSource
@@ -115,8 +127,8 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
         guard isOpen else { return }
         isOpen = false
         connection.close()
-        answerAll(.poolClosed)
         onClose(self, nil)
+        answerAll(.poolClosed)
     }
 
     /// Subscribe mode: a connection quiet for a reply timeout gets a PING; one whose PING went
@@ -222,8 +234,10 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
         isOpen = false
         loop.deregister(self)
         connection.close()
-        answerAll(error)
+        // The pool first, then the waiters: code woken by an answer sees the pool failing and no
+        // longer finds this connection in its loop's slot (it would send on a closed one).
         onClose(self, error)
+        answerAll(error)
     }
 
     private func answerAll(_ error: RedisError) {

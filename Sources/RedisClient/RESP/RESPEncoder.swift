@@ -24,9 +24,20 @@ public enum RESPEncoder {
         encode(arguments.map { Array($0.utf8) })
     }
 
-    private static func appendHeader(_ marker: UInt8, _ count: Int, to buffer: inout [UInt8]) {
+    /// `*3\r\n`, `$5\r\n`: the digits are written in place, every command of every request has them.
+    static func appendHeader(_ marker: UInt8, _ count: Int, to buffer: inout [UInt8]) {
+        precondition(count >= 0, "a RESP length is never negative")
         buffer.append(marker)
-        buffer.append(contentsOf: String(count).utf8)
+        if count < 10 {
+            buffer.append(UInt8(ascii: "0") + UInt8(count))
+        } else {
+            var divisor = 1
+            while count / divisor >= 10 { divisor *= 10 }
+            while divisor > 0 {
+                buffer.append(UInt8(ascii: "0") + UInt8(count / divisor % 10))
+                divisor /= 10
+            }
+        }
         buffer.append(13)
         buffer.append(10)
     }

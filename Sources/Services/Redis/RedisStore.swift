@@ -44,6 +44,7 @@ public final class RedisStore: KeyValueStore, SharedIndex {
         self.prefix = prefix
         self.cachedCollections = cachedCollections
         self.changeLogCapacity = max(1, changeLogCapacity)
+        versionCommand = RedisCommand("GET", prefix + "version")
     }
 
     func hashKey(_ collection: String) -> String { prefix + "c:" + collection }
@@ -213,8 +214,9 @@ public final class RedisStore: KeyValueStore, SharedIndex {
         try Self.version(from: try pool.send(versionCommand))
     }
 
-    /// Reads the shared version, for a caller that pipelines it with other questions.
-    public var versionCommand: RedisCommand { RedisCommand("GET", versionKey) }
+    /// Reads the shared version, for a caller that pipelines it with other questions (every
+    /// request asks it: made once).
+    public let versionCommand: RedisCommand
 
     /// The version in a reply to `versionCommand`.
     public static func version(from reply: RESPValue) throws(RedisError) -> Int64 {

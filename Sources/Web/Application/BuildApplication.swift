@@ -209,7 +209,9 @@ private func assemble(
     }
     let files = StaticFileResponder(
         root: configuration.publicDirectory, next: responder,
-        configuration: .init(freezesTopLevelNames: !configuration.isDevelopment, errorPage: server.configuration.errorPage))
+        configuration: .init(
+            freezesTopLevelNames: !configuration.isDevelopment, errorPage: server.configuration.errorPage,
+            revalidationInterval: configuration.isDevelopment ? .zero : .seconds(1)))
     let root = IdentifiedResponder(next: files, proxies: configuration.trustedProxies)
     let saver = RepeatingTask(label: "waypoint.sessions.saver", interval: options.saveInterval) { archive.save() }
     // Reset requests another instance queued but never delivered (it stopped first) go out from here.

@@ -21,7 +21,10 @@ extension AppResponder {
     /// silent past its reply timeout: 503 with `Retry-After`, and the next request tries again.
     func respondShared(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: SharedState) {
         let sessionID = request.cookie(Self.cookieName)
-        let admitting = mayStartSession(request) ? countedClient(connection) : nil
+        // Counted in advance only when the cookie names no session to look up (see `question`):
+        // a page with a session cookie does not parse its route for this.
+        let admitting = sessionID.map(SessionStore.isWellFormed) != true && mayStartSession(request)
+            ? countedClient(connection) : nil
         let now = clock()
         if let loop = reply.eventLoop, let loopRedis {
             let question = shared.question(sessionID: sessionID, admitting: admitting, now: now)
@@ -76,11 +79,17 @@ extension AppResponder {
             logger.warning("shared state unavailable, answering 503: \(error)")
             return reply.send(unavailable(secure: connection.isSecure))
         }
-        let countsLater = question.probe != nil && !question.counts && mayStartSession(request)
-            && self.session(for: request, now: now) == nil
-        let readsStore = AppRoute.parse(path: request.path, query: request.query)?.readsStoreWhenShown ?? false
+        // The route is parsed and the cookie's session (the probe's) looked up once here, and both
+        // handed on. A session held here (the usual case) settles `countsLater` without the route.
+        let parsed = AppRoute.parseLabeled(path: request.path, query: request.query)
+        let held = question.probe.flatMap { sessions.session(id: $0.id, now: now) }
+        let countsLater = question.probe != nil && held == nil
+            && !question.counts && mayStartSession(request, route: parsed?.route)
+        let readsStore = parsed?.route.readsStoreWhenShown ?? false
         if let prepared, !countsLater, !readsStore || request.method == .post {
-            return route(request, connection: connection, reply: reply, admitted: prepared.admitted)
+            return route(
+                request, connection: connection, reply: reply, admitted: prepared.admitted, parsed: .some(parsed),
+                session: held)
         }
         onWorker(reply: reply, secure: connection.isSecure) { [self] in
             let prepared: SharedState.Prepared
@@ -116,7 +125,13 @@ extension AppResponder {
     /// Whether a request without a session would start one: a GET of a screen's printed URL
     /// (redirects, 404s and HEADs never do).
     func mayStartSession(_ request: HTTPRequest) -> Bool {
-        guard request.method == .get, let route = AppRoute.parse(path: request.path, query: request.query) else { return false }
+        guard request.method == .get else { return false }
+        return mayStartSession(request, route: AppRoute.parse(path: request.path, query: request.query))
+    }
+
+    /// `mayStartSession` with the request's route parsed already (nil: it names no screen).
+    func mayStartSession(_ request: HTTPRequest, route: AppRoute?) -> Bool {
+        guard request.method == .get, let route else { return false }
         return route.canonicalLocation(path: request.path, query: request.query) == nil
     }
 

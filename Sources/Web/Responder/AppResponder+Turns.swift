@@ -45,7 +45,7 @@ extension AppResponder {
             reply.send(response)
             return turn.end()
         }
-        finishing(reply, turn: turn, sessionID: sessionID()).send(response)
+        saveThenSend(response, to: reply, ending: turn, sessionID: sessionID())
     }
 
     /// The reply a job answers through: it ends the job's turn once the answer is out. With Redis,
@@ -62,24 +62,28 @@ extension AppResponder {
                 turn.end()
             })
         }
-        let loop = reply.eventLoop
         return HTTPReply(forwardingStreamsTo: reply, labeled: { [self] response, label in
             // The label the answer was sent with goes on with it.
-            let reply = label.map(reply.labeled) ?? reply
-            var ids = sessionID.map { [$0] } ?? []
-            for value in response.headers.values(for: "Set-Cookie") where value.hasPrefix(Self.cookieName + "=") {
-                ids.append(String(value.dropFirst(Self.cookieName.count + 1).prefix { $0 != ";" }))
-            }
-            let answer: @Sendable (Error?) -> Void = { [self] error in
-                if let error {
-                    logger.warning("session not saved to the shared store (the periodic save retries): \(error)")
-                }
-                reply.send(response)
-                turn.end()
-            }
-            guard let loop else { return sessions.publishChanges(of: ids, on: nil, done: answer) }
-            if loop.inEventLoop { return sessions.publishChanges(of: ids, on: loop, done: answer) }
-            loop.execute { [self, ids] in sessions.publishChanges(of: ids, on: loop, done: answer) }
+            saveThenSend(response, to: label.map(reply.labeled) ?? reply, ending: turn, sessionID: sessionID)
         })
+    }
+
+    /// With Redis: saves the session changes of `sessionID` and of the session `response`'s cookie
+    /// starts, then sends `response` and ends `turn` (see `finishing`).
+    private func saveThenSend(_ response: HTTPResponse, to reply: HTTPReply, ending turn: SessionTurn, sessionID: String?) {
+        var ids = sessionID.map { [$0] } ?? []
+        for value in response.headers.values(for: "Set-Cookie") where value.hasPrefix(Self.cookieName + "=") {
+            ids.append(String(value.dropFirst(Self.cookieName.count + 1).prefix { $0 != ";" }))
+        }
+        let answer: @Sendable (Error?) -> Void = { [self] error in
+            if let error {
+                logger.warning("session not saved to the shared store (the periodic save retries): \(error)")
+            }
+            reply.send(response)
+            turn.end()
+        }
+        guard let loop = reply.eventLoop else { return sessions.publishChanges(of: ids, on: nil, done: answer) }
+        if loop.inEventLoop { return sessions.publishChanges(of: ids, on: loop, done: answer) }
+        loop.execute { [self, ids] in sessions.publishChanges(of: ids, on: loop, done: answer) }
     }
 }

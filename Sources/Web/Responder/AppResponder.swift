@@ -102,10 +102,15 @@ final class AppResponder: HTTPResponder {
     }
 
     /// Routes a request whose state is up to date: GETs are answered here, POSTs go to a worker.
-    /// `admitted`: a cookie-less visitor's admission, when it was counted in advance.
-    func route(_ request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply, admitted: Bool? = nil) {
+    /// `admitted`: a cookie-less visitor's admission, when it was counted in advance. `parsed`: the
+    /// request's route when the caller parsed it already (`.some(nil)`: it names no screen).
+    /// `session`: the cookie's session when the caller looked it up already (nil: look it up).
+    func route(
+        _ request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply, admitted: Bool? = nil,
+        parsed: (route: AppRoute, label: String, hidesPath: Bool)?? = nil, session: Session? = nil
+    ) {
         if request.path == LiveUpdates.path { return events(request, connection: connection, reply: original) }
-        guard let (route, label, hidesPath) = AppRoute.parseLabeled(path: request.path, query: request.query) else {
+        guard let (route, label, hidesPath) = parsed ?? AppRoute.parseLabeled(path: request.path, query: request.query) else {
             if let location = trailingSlashLocation(request) {
                 return original.send(canonicalRedirect(to: location, connection: connection))
             }
@@ -117,7 +122,7 @@ final class AppResponder: HTTPResponder {
             if let location = route.canonicalLocation(path: request.path, query: request.query) {
                 return reply.send(canonicalRedirect(to: location, connection: connection))
             }
-            show(route, request: request, connection: connection, reply: reply, admitted: admitted)
+            show(route, request: request, connection: connection, reply: reply, admitted: admitted, session: session)
         case .post where route.acceptsForms:
             submit(route, request: request, connection: connection, reply: reply)
         default:
@@ -144,11 +149,12 @@ final class AppResponder: HTTPResponder {
     /// sessions lately; otherwise the page is built from a session nobody keeps. Runs here on the
     /// event loop in the session's turn: at once, or after the session's earlier requests (`inTurn`).
     private func show(
-        _ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, admitted counted: Bool?
+        _ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, admitted counted: Bool?,
+        session known: Session?
     ) {
         let now = clock()
         let secure = connection.isSecure
-        if let session = session(for: request, now: now) {
+        if let session = known ?? session(for: request, now: now) {
             return inTurn(of: session, reply: reply, secure: secure, short: true) { [self] turn in
                 let response = show(
                     route, session: session, turn: turn, admission: .stored, connection: connection, shown: ShownPage.route(of: request))

@@ -12,6 +12,7 @@ final class PollLoop: EventLoopScheduler, @unchecked Sendable {
     private var wake: [Int32] = [0, 0]
     // Loop-only.
     private var sources: [(source: any EventLoopSource, writable: Bool)] = []
+    private var beforeWait: [() -> Void] = []
     private var thread = pthread_t()
 
     init() {
@@ -59,6 +60,10 @@ final class PollLoop: EventLoopScheduler, @unchecked Sendable {
         sources.removeAll { $0.source === source }
     }
 
+    func beforeNextWait(_ job: @escaping () -> Void) {
+        beforeWait.append(job)
+    }
+
     private func run() {
         EventLoopThread.mark(true)
         threadID.store(UInt(pthread_self()), ordering: .releasing)
@@ -78,6 +83,11 @@ final class PollLoop: EventLoopScheduler, @unchecked Sendable {
                     failed: events & (Int32(POLLERR) | Int32(POLLHUP)) != 0)
             }
             for job in jobs.withLock({ jobs in defer { jobs = [] }; return jobs }) { job() }
+            while !beforeWait.isEmpty {
+                let queued = beforeWait
+                beforeWait = []
+                for job in queued { job() }
+            }
             var time = timespec()
             clock_gettime(CLOCK_MONOTONIC, &time)
             let now = UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
