@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Waypoint: MVVM-C on the server. Dependencies point down only:
-// waypoint → WaypointCommand → Web → Sessions → {Coordinators → ViewModels → Models, Navigation}, {DemoData → Services → Storage, RedisClient},
+// waypoint → WaypointCommand → RedisState → Web → Sessions → {Coordinators → ViewModels → Models, Navigation}, {DemoData → Services → Storage, RedisClient},
 // HTTPServer → {HTTPCore, Deflate}, TemplateEngine, Log; HTTPServer and RedisClient → Networking; ByteCoding under all that reads bytes.
 let package = Package(
     name: "Waypoint",
@@ -43,12 +43,18 @@ let package = Package(
         .target(name: "Sessions", dependencies: [
             "Models", "Coordinators", "Services", "Storage", "RedisClient", "Networking", "ByteCoding", "Log",
         ]),
+        // The glue; state shared with other instances only through its `SharedStore` protocols.
         .target(name: "Web", dependencies: [
-            "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "RedisClient", "Models", "Services", "DemoData", "ViewModels",
+            "HTTPCore", "HTTPServer", "TemplateEngine", "Storage", "Models", "Services", "DemoData", "ViewModels",
             "Navigation", "Coordinators", "Sessions", "Metrics", "Log", "Networking",
         ]),
+        // Redis as the store several instances share, behind Web's `SharedStore`: each request's
+        // synchronization, live events across instances, readiness, the data watch.
+        .target(name: "RedisState", dependencies: [
+            "Web", "Services", "Sessions", "RedisClient", "HTTPServer", "Networking", "Models", "Log",
+        ]),
         // The command line: options from flags and the environment, --help, and the subcommands.
-        .target(name: "WaypointCommand", dependencies: ["Web", "Sessions", "DemoData", "Services", "Storage", "HTTPCore", "HTTPServer", "RedisClient", "Log"]),
+        .target(name: "WaypointCommand", dependencies: ["Web", "RedisState", "Sessions", "DemoData", "Services", "Storage", "HTTPCore", "HTTPServer", "RedisClient", "Log"]),
         .executableTarget(name: "waypoint", dependencies: ["WaypointCommand", "Web", "HTTPServer", "Log"]),
 
         // Tests
@@ -67,7 +73,7 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "ViewModels", "Models", "Navigation", "TestSupport"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "Models", "Storage", "RedisClient", "TestSupport"]),
-        .testTarget(name: "WaypointCommandTests", dependencies: ["WaypointCommand", "Web", "DemoData", "Services", "HTTPCore", "HTTPServer", "RedisClient", "Log"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "WaypointCommand", "Sessions", "DemoData", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics", "Log", "Networking"]),
+        .testTarget(name: "WaypointCommandTests", dependencies: ["WaypointCommand", "Web", "RedisState", "DemoData", "Services", "HTTPCore", "HTTPServer", "RedisClient", "Log"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "RedisState", "WaypointCommand", "Sessions", "DemoData", "HTTPCore", "HTTPServer", "Deflate", "RedisClient", "TestSupport", "Metrics", "Log", "Networking"]),
     ]
 )

@@ -1,3 +1,4 @@
+import RedisState
 import Web
 
 /// What the options fill in while they are read: the configuration, and what only parsing needs.

@@ -3,6 +3,7 @@ import HTTPCore
 import HTTPServer
 import Log
 import RedisClient
+import RedisState
 import Web
 
 extension WaypointConfiguration {

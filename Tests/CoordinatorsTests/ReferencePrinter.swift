@@ -19,7 +19,7 @@ enum ReferencePrinter {
     static func print(_ route: LibraryRoute) -> String {
         switch route {
         case .home: "/library"
-        case .settings: "/library/settings"
+        case .pane(.settings): "/library/settings"
         case .category(let category, let page): path(category) + (page == 1 ? "" : "?page=\(page)")
         case .item(let category, let item, let tab): path(category) + "/items/\(item.rawValue)" + (tab.map { "/" + $0.rawValue } ?? "")
         case .newItem(let category): path(category) + "/items/new"

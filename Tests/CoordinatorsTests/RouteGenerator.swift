@@ -38,7 +38,7 @@ struct RouteGenerator {
         case 3: return .newItem(category)
         case 4: return .deleteItem(category, itemID())
         case 5: return .addItem(category, WizardStep.allCases.randomElement(using: &random) ?? .title)
-        default: return .settings
+        default: return .pane(LibraryPane.allCases.randomElement(using: &random) ?? .settings)
         }
     }
 

@@ -1,6 +1,7 @@
 import Coordinators
 import Models
 import TestSupport
+import ViewModels
 import Testing
 
 /// `print(into:)` is the one printer: it appends exactly the URL the contract spells, after whatever
@@ -66,6 +67,44 @@ import Testing
             }
             #expect(route.acceptsVisitorForms == expected, "\(route)")
             #expect(!route.acceptsVisitorForms || route.acceptsForms, "\(route)")
+        }
+    }
+
+    /// Which forms hash a password (Web's hashing lane) and which screens read the store when shown
+    /// (served on a worker with Redis) come from the declarations, as Web asked them before by name.
+    @Test func passwordFormsAndStoreReadingScreensAreTheDeclaredOnes() {
+        var generator = RouteGenerator(random: SeededGenerator(seed: 0xF0E5))
+        for _ in 0..<2_000 {
+            let route = generator.route()
+            let hashes = switch route {
+            case .account(.login), .account(.register), .account(.resetPassword): true
+            default: false
+            }
+            let readsStore = if case .account(.resetPassword) = route { true } else { false }
+            #expect(route.hashesPasswords == hashes, "\(route)")
+            #expect(route.readsStoreWhenShown == readsStore, "\(route)")
+            #expect(!route.hashesPasswords || route.acceptsForms, "\(route)")
+        }
+    }
+
+    /// A form's error summary names what failed on its screen, as declared with the route: the
+    /// words each form had when they were listed by name.
+    @Test func eachFormsFailureTitleIsItsDeclarations() {
+        var generator = RouteGenerator(random: SeededGenerator(seed: 0xFA11))
+        for _ in 0..<2_000 {
+            let route = generator.route()
+            let expected = switch route {
+            case .account(.login): "Sign-in failed"
+            case .account(.register): "Account not created"
+            case .account(.forgotPassword), .account(.resetLinkSent): "Reset link not sent"
+            case .account(.resetPassword): "Password not changed"
+            case .library(.pane(.settings)): "Settings not saved"
+            case .library(.newItem), .library(.addItem): "Item not added"
+            case .library(.deleteItem): "Item not deleted"
+            case .library(.item(_, _, .options)): "Changes not saved"
+            default: "Form not sent"
+            }
+            #expect(FormContent(action: route, submitLabel: "Send", state: FormState(fields: [])).failureTitle == expected, "\(route)")
         }
     }
 

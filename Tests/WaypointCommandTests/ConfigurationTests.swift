@@ -1,4 +1,5 @@
 import HTTPServer
+import RedisState
 import Services
 import Testing
 @testable import WaypointCommand

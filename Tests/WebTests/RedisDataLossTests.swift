@@ -3,6 +3,7 @@ import RedisClient
 import Services
 import TestSupport
 import Testing
+@testable import RedisState
 @testable import Web
 
 /// A Redis emptied under running instances is noticed: they stop being ready, and a restart will not

@@ -2,6 +2,7 @@ import Foundation
 import RedisClient
 import TestSupport
 import Testing
+@testable import RedisState
 @testable import Web
 
 /// With Redis, a change made through one instance reaches the open pages another instance holds.

@@ -20,7 +20,7 @@ extension AppCoordinator {
         let id: ItemID
         switch route {
         case .item(_, let item, _), .deleteItem(_, let item): id = item
-        case .home, .category, .newItem, .addItem, .settings: return nil
+        case .home, .category, .newItem, .addItem, .pane: return nil
         }
         guard dependencies.catalog.item(id) == nil else { return nil }
         return deletedItems.last { $0.id == id }?.title

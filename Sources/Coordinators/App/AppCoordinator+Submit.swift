@@ -109,33 +109,8 @@ extension AppCoordinator {
                     coordinator.pruneStaleLocations()
                     return .redirect(.library(.category(category, page: min(page, coordinator.lastListPage(of: category)))))
                 })
-            case .settings where form[Self.intentField] == Self.resetNavigationIntent:
-                resetNavigation()
-                notice = Notice.navigationReset
-                return .done(.redirect(.library(resolvedLibraryHome())))
-            case .settings:
-                var model = SettingsViewModel(settings: viewer.settings, user: viewer.user?.id, accounts: dependencies.accounts)
-                switch model.decide(form) {
-                case .saved:
-                    notice = Notice.settingsSaved
-                    return .done(.redirect(.library(.settings)))
-                case .invalid:
-                    return .done(refusedSettings(route, model: model, viewer: viewer, retryAfterSeconds: nil))
-                case .write(let write):
-                    let decided = model
-                    return .write(write, then: Self.finishingLibrary(route, viewer: viewer) { coordinator, result in
-                        var model = decided
-                        switch try model.finish(Result { try Self.user(result) }) {
-                        case .succeeded:
-                            coordinator.notice = Notice.settingsSaved
-                            return .redirect(.library(.settings))
-                        case .invalid:
-                            return coordinator.refusedSettings(route, model: model, viewer: viewer, retryAfterSeconds: nil)
-                        case .rateLimited(_, let seconds):
-                            return coordinator.refusedSettings(route, model: model, viewer: viewer, retryAfterSeconds: seconds)
-                        }
-                    })
-                }
+            case .pane(let pane):
+                return try pane.screen.decide(form, coordinator: self, viewer: viewer)
             case .addItem(let category, let step):
                 return try decideWizard(category, step, form: form, viewer: viewer)
             case .home, .category:
@@ -189,15 +164,6 @@ extension AppCoordinator {
         }
     }
 
-    private func refusedSettings(
-        _ route: LibraryRoute, model: SettingsViewModel, viewer: Viewer, retryAfterSeconds: Int?
-    ) -> NavigationOutcome {
-        library.show(.settings)
-        visit(.library(route))
-        let screen = builder(for: viewer).libraryScreen(url: .library(route), status: .invalid, settingsModel: model)
-        return Self.refusal(screen, retryAfterSeconds: retryAfterSeconds)
-    }
-
     /// Keeps what a guarded form carried for after signing in: typed values, or a favourite toggle.
     func keepDraft(_ route: LibraryRoute, _ form: FormInput) {
         if let typed = Self.draftable(route, form) {
@@ -229,7 +195,7 @@ extension AppCoordinator {
     }
 
     /// A refused form's screen; throttling keeps its wait so Web can answer 429 with `Retry-After`.
-    private static func refusal(_ screen: Screen, retryAfterSeconds: Int?) -> NavigationOutcome {
+    static func refusal(_ screen: Screen, retryAfterSeconds: Int?) -> NavigationOutcome {
         retryAfterSeconds.map { .rateLimited(screen, retryAfterSeconds: $0) } ?? .render(screen)
     }
 

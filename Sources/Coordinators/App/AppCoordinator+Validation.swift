@@ -17,7 +17,7 @@ extension AppCoordinator {
             catalog.category($0) == nil ? self.resolvedLibraryHome() : .category($0)
         }
         switch route {
-        case .home, .settings:
+        case .home, .pane:
             return .valid
         case .newItem(let category), .addItem(let category, _):
             return catalog.category(category) == nil ? .missing(nearest: resolvedLibraryHome()) : .valid
@@ -77,7 +77,7 @@ extension AppCoordinator {
         case .newItem(let category), .addItem(let category, _):
             guard let library = existingChild(LibraryCoordinator.self), library.stack.root.category == category else { return 1 }
             return min(library.listPage, lastListPage(of: category))
-        case .home, .settings:
+        case .home, .pane:
             return 1
         }
     }

@@ -210,7 +210,7 @@ extension LibraryRoute {
     public var isGuarded: Bool {
         switch self {
         case .newItem, .addItem, .deleteItem: true
-        case .home, .category, .item, .settings: false
+        case .home, .category, .item, .pane: false
         }
     }
 }

@@ -7,11 +7,9 @@ extension ScreenBuilder {
         let accounts = dependencies.accounts
         let action = AppRoute.account(route)
         let content: AccountContent
-        let template: ScreenTemplate
         switch route {
         case .login, .logout:
             let next = route.next
-            template = .login
             content = AccountContent(
                 heading: "Sign in",
                 form: FormContent(action: .account(.login(next: next)), submitLabel: "Sign in",
@@ -22,7 +20,6 @@ extension ScreenBuilder {
                 ],
                 reason: signInReason(next: next))
         case .register(let next):
-            template = .register
             content = AccountContent(
                 heading: "Create an account",
                 form: FormContent(action: action, submitLabel: "Create account",
@@ -30,14 +27,12 @@ extension ScreenBuilder {
                 links: [Link(title: "Already have an account? Sign in", href: .account(.login(next: next)))],
                 reason: signInReason(next: next))
         case .forgotPassword(let next):
-            template = .forgotPassword
             content = AccountContent(
                 heading: "Reset your password",
                 form: FormContent(action: action, submitLabel: "Send reset link",
                     state: state ?? ForgotPasswordFormViewModel(accounts: accounts).state),
                 links: [Link(title: "Back to sign in", href: .account(.login(next: next)))])
         case .resetLinkSent:
-            template = .forgotPassword
             content = AccountContent(
                 heading: "Check your inbox",
                 form: FormContent(action: .account(.forgotPassword(next: nil)), submitLabel: "Send another link",
@@ -45,7 +40,6 @@ extension ScreenBuilder {
                 links: [Link(title: "Back to sign in", href: .account(.login(next: nil)))])
         case .resetPassword(let token):
             let model = ResetPasswordFormViewModel(token: token, accounts: accounts)
-            template = .resetPassword
             content = AccountContent(
                 heading: "Choose a new password",
                 form: FormContent(action: action, submitLabel: "Set password", state: state ?? model.state),
@@ -54,6 +48,8 @@ extension ScreenBuilder {
         }
         // A reset link that is unknown, used or expired names nothing: 404, with the way to a new one.
         let isDeadLink = if case .resetPassword = route, state == nil, content.problem != nil { true } else { false }
+        // Every account page declares its template with its route.
+        guard let template = action.declared.pattern.template else { preconditionFailure("\(route) declares no template") }
         return makeScreen(template, route: .account(route), status: isDeadLink ? .notFound : status, content: .account(content))
     }
 
@@ -74,7 +70,7 @@ extension ScreenBuilder {
             case false?: return "Sign in to remove \(title(id)) from your favourites."
             case nil: return "Sign in to save your changes to \(title(id))."
             }
-        case .home, .category, .settings:
+        case .home, .category, .pane:
             return nil
         }
     }

@@ -4,9 +4,9 @@ import ViewModels
 
 extension ScreenBuilder {
     /// The Library as its stack stands. `form` replaces the visible form's state (a refused
-    /// submission); `settingsModel` the settings form after a refused save.
+    /// submission); `refusedPane` what a pane's refused form shows again (`LibraryPaneScreen`).
     func libraryScreen(
-        url: AppRoute, status: ScreenStatus = .ok, form: FormState? = nil, settingsModel: SettingsViewModel? = nil
+        url: AppRoute, status: ScreenStatus = .ok, form: FormState? = nil, refusedPane: Any? = nil
     ) -> Screen {
         let stack = libraryStack
         let isShowingSettings = stack.root == .settings
@@ -55,11 +55,8 @@ extension ScreenBuilder {
                 model, category: category, item: item, tab: tab, closeHref: listRoute(category),
                 form: stack.sheet == nil ? form : nil)
         }
-        if isShowingSettings {
-            let model = settingsModel ?? SettingsViewModel(settings: viewer.settings, user: viewer.user?.id, accounts: dependencies.accounts)
-            content.settings = SettingsContent(
-                form: FormContent(action: .library(.settings), submitLabel: "Save settings", state: model.state),
-                themeOptions: model.themeOptions, showSubtitles: model.showSubtitles)
+        if case .pane(let pane) = stack.root {
+            pane.screen.addContent(to: &content, builder: self, refused: refusedPane)
         }
 
         var screen = makeScreen(.library, route: url, status: status, content: .library(content))
@@ -154,7 +151,7 @@ extension ScreenBuilder {
             content.backLabel = step.previous == nil ? nil : "Back"
             content.cancelHref = list(category)
             return Sheet(kind: .addItem, title: "Add an item", message: message, dismissHref: list(category), form: content)
-        case .home, .category, .item, .settings:
+        case .home, .category, .item, .pane:
             return nil
         }
     }

@@ -25,7 +25,7 @@ extension ScreenBuilder {
             return page == 1 ? name : "\(name), page \(page)"
         case .item(_, let item, _): return catalog.item(item)?.title ?? "Item \(item)"
         case .addItem(_, let step): return "Add an item, step \(step.number) of 3: \(step.heading)"
-        case .home, .settings, .newItem, .deleteItem: return route.print()
+        case .home, .pane, .newItem, .deleteItem: return route.print()
         }
     }
 

@@ -35,7 +35,7 @@ public final class LibraryCoordinator: TabCoordinator {
     /// category's own route names its page.
     public static func stack(for route: LibraryRoute, listPage: Int = 1) -> NavigationStack<LibraryRoute> {
         switch route {
-        case .home, .settings, .category:
+        case .home, .pane, .category:
             return NavigationStack(root: route)
         case .item(let category, _, _):
             return NavigationStack(root: .category(category, page: listPage), pushed: [route])

@@ -21,32 +21,48 @@ public indirect enum AccountRoute: Hashable, Sendable {
     enum URLs {
         enum Login: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/login", .next, visitorForms: true, title: "Sign in") { .account(.login(next: $0.next)) }
+                RoutePattern(
+                    "/login", .next, visitorForms: true, title: "Sign in", template: ScreenTemplate("login"),
+                    failure: "Sign-in failed", hashesPasswords: true
+                ) { .account(.login(next: $0.next)) }
             }
         }
         enum Register: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/register", .next, visitorForms: true, title: "Create an account") { .account(.register(next: $0.next)) }
+                RoutePattern(
+                    "/register", .next, visitorForms: true, title: "Create an account", template: ScreenTemplate("register"),
+                    failure: "Account not created", hashesPasswords: true
+                ) { .account(.register(next: $0.next)) }
             }
         }
         enum ForgotPassword: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/forgot-password", .next, visitorForms: true, title: "Forgot password") { .account(.forgotPassword(next: $0.next)) }
+                RoutePattern(
+                    "/forgot-password", .next, visitorForms: true, title: "Forgot password",
+                    template: ScreenTemplate("forgot-password"), failure: "Reset link not sent"
+                ) { .account(.forgotPassword(next: $0.next)) }
             }
         }
         enum ResetLinkSent: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/forgot-password/sent", title: "Check your inbox") { _ in .account(.resetLinkSent) }
+                RoutePattern(
+                    "/forgot-password/sent", title: "Check your inbox", template: ScreenTemplate("forgot-password"),
+                    failure: "Reset link not sent"
+                ) { _ in .account(.resetLinkSent) }
             }
         }
         enum ResetPassword: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/reset-password/", .token, visitorForms: true, title: "Reset password") { .account(.resetPassword(token: $0.token)) }
+                RoutePattern(
+                    "/reset-password/", .token, visitorForms: true, title: "Reset password",
+                    template: ScreenTemplate("reset-password"), failure: "Password not changed", hashesPasswords: true,
+                    readsStoreWhenShown: true
+                ) { .account(.resetPassword(token: $0.token)) }
             }
         }
         enum Logout: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/logout", forms: true, title: "Sign out") { _ in .account(.logout) }
+                RoutePattern("/logout", forms: true, title: "Sign out", template: ScreenTemplate("login")) { _ in .account(.logout) }
             }
         }
 

@@ -29,26 +29,44 @@ extension AppRoute: Codable {
     }
 }
 
-/// A tab's page saved in its stack: the URL, as for any route, read back as that tab's page.
-protocol TabRouteCoding: PrintableRoute, Codable {
+/// A tab's page saved in its stack: the URL, as for any route, read back as that tab's page. A tab's
+/// route enum conforms by saying which app routes are its pages (`init?(_:)`) and how its records
+/// were laid out before (`init(legacyFrom:)`); its coding is this extension's.
+public protocol TabRouteCoding: PrintableRoute, Codable {
     /// The tab's page an app route names, if it is one.
     init?(_ route: AppRoute)
+    /// Reads a record saved in the layout written before URLs (AppRoute+LegacyCoding).
+    init(legacyFrom decoder: any Decoder) throws
 }
 
 extension TabRouteCoding {
-    /// Decodes the saved URL; `legacy` reads the layout written before.
-    init(from decoder: any Decoder, legacy: (any Decoder) throws -> Self) throws {
+    /// Decodes the saved URL, or a record in the layout written before.
+    public init(from decoder: any Decoder) throws {
+        try self.init(decodingURL: decoder)
+    }
+
+    /// Writes the page's URL.
+    public func encode(to encoder: any Encoder) throws {
+        try encodeURL(to: encoder)
+    }
+
+    func encodeURL(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(print())
+    }
+
+    init(decodingURL decoder: any Decoder) throws {
         let url: String
         do {
             url = try decoder.singleValueContainer().decode(String.self)
         } catch {
-            self = try legacy(decoder)
+            self = try Self(legacyFrom: decoder)
             return
         }
         // Earlier flow and screen-tab pages were saved as their raw value (`"secondary1"`), never
         // starting with `/` as every URL does.
         guard url.hasPrefix("/") else {
-            self = try legacy(decoder)
+            self = try Self(legacyFrom: decoder)
             return
         }
         guard let page = Self(try AppRoute.decoded(url, at: decoder.codingPath)) else {
@@ -56,55 +74,38 @@ extension TabRouteCoding {
         }
         self = page
     }
+}
 
-    /// Writes the page's URL.
-    func encodeURL(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(print())
+/// The same coding for a tab whose pages have a `String` raw value (flow, screen tab): more
+/// specific than the standard library's coding of such enums as their raw value, which would
+/// otherwise compete with the one above.
+extension TabRouteCoding where Self: RawRepresentable, RawValue == String {
+    public init(from decoder: any Decoder) throws {
+        try self.init(decodingURL: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encodeURL(to: encoder)
     }
 }
 
 extension LibraryRoute: TabRouteCoding {
-    init?(_ route: AppRoute) {
+    public init?(_ route: AppRoute) {
         guard case .library(let page) = route else { return nil }
         self = page
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try self.init(from: decoder, legacy: LibraryRoute.init(legacyFrom:))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try encodeURL(to: encoder)
     }
 }
 
 extension FlowRoute: TabRouteCoding {
-    init?(_ route: AppRoute) {
+    public init?(_ route: AppRoute) {
         guard case .flow(let page) = route else { return nil }
         self = page
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try self.init(from: decoder, legacy: FlowRoute.init(legacyFrom:))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try encodeURL(to: encoder)
     }
 }
 
 extension ScreenTabRoute: TabRouteCoding {
-    init?(_ route: AppRoute) {
+    public init?(_ route: AppRoute) {
         guard case .screen(let page) = route else { return nil }
         self = page
-    }
-
-    public init(from decoder: any Decoder) throws {
-        try self.init(from: decoder, legacy: ScreenTabRoute.init(legacyFrom:))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try encodeURL(to: encoder)
     }
 }

@@ -66,13 +66,13 @@ extension AccountRoute {
 }
 
 extension LibraryRoute {
-    init(legacyFrom decoder: any Decoder) throws {
+    public init(legacyFrom decoder: any Decoder) throws {
         let (name, fields) = try legacyCase(decoder)
         switch name {
         case "home":
             self = .home
         case "settings":
-            self = .settings
+            self = .pane(.settings)
         case "category":
             let page = try fields.decodeIfPresent(Int.self, forKey: .page) ?? 1
             guard page >= 1 else {
@@ -97,7 +97,7 @@ extension LibraryRoute {
 
 extension FlowRoute {
     /// Saved as its raw value.
-    init(legacyFrom decoder: any Decoder) throws {
+    public init(legacyFrom decoder: any Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)
         guard let route = FlowRoute(rawValue: name) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown flow page \(name)"))
@@ -108,7 +108,7 @@ extension FlowRoute {
 
 extension ScreenTabRoute {
     /// Saved as its raw value.
-    init(legacyFrom decoder: any Decoder) throws {
+    public init(legacyFrom decoder: any Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)
         guard let route = ScreenTabRoute(rawValue: name) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown screen-tab page \(name)"))

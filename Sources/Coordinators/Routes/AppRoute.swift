@@ -86,6 +86,12 @@ public enum AppRoute: Hashable, Sendable {
     /// Whether a visitor without a server session may send the screen's form (the account forms).
     public var acceptsVisitorForms: Bool { declared.pattern.acceptsVisitorForms }
 
+    /// Whether the screen's form may hash a password (`RoutePattern.hashesPasswords`).
+    public var hashesPasswords: Bool { declared.pattern.hashesPasswords }
+
+    /// Whether showing the screen reads the store itself (`RoutePattern.readsStoreWhenShown`).
+    public var readsStoreWhenShown: Bool { declared.pattern.readsStoreWhenShown }
+
     // The printer: hand-written for speed (a page prints dozens of links, and a printer walking
     // the declaration cost 8 % more instructions per page), and held to the declaration above by
     // `RoutePrintingTests.everyRoutePrintsAsItsDeclarationSpellsIt`.

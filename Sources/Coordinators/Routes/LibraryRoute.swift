@@ -22,8 +22,11 @@ public enum LibraryRoute: Hashable, Sendable {
     case addItem(CategoryID, WizardStep)
     /// `/library/{category}/items/{id}/delete`: a sheet over the item.
     case deleteItem(CategoryID, ItemID)
+    /// A pane of the Library that belongs to no category: `/library/settings`, … (`LibraryPane`).
+    case pane(LibraryPane)
+
     /// `/library/settings`
-    case settings
+    public static var settings: LibraryRoute { .pane(.settings) }
 
     /// The category this route shows, if any.
     public var category: CategoryID? {
@@ -31,7 +34,7 @@ public enum LibraryRoute: Hashable, Sendable {
         case .category(let category, _), .item(let category, _, _), .newItem(let category), .deleteItem(let category, _),
             .addItem(let category, _):
             category
-        case .home, .settings:
+        case .home, .pane:
             nil
         }
     }
@@ -40,7 +43,7 @@ public enum LibraryRoute: Hashable, Sendable {
     public var item: ItemID? {
         switch self {
         case .item(_, let item, _), .deleteItem(_, let item): item
-        case .home, .category, .newItem, .addItem, .settings: nil
+        case .home, .category, .newItem, .addItem, .pane: nil
         }
     }
 
@@ -56,11 +59,6 @@ public enum LibraryRoute: Hashable, Sendable {
                 RoutePattern("/library", title: "Library") { _ in .library(.home) }
             }
         }
-        enum Settings: RouteURL {
-            static var pattern: RoutePattern {
-                RoutePattern("/library/", .reserved("settings"), forms: true, title: "Settings") { _ in .library(.settings) }
-            }
-        }
         enum Category: RouteURL {
             static var pattern: RoutePattern {
                 RoutePattern("/library/", .category, .page) { .library(.category($0.category, page: $0.page)) }
@@ -68,23 +66,23 @@ public enum LibraryRoute: Hashable, Sendable {
         }
         enum NewItem: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/library/", .category, "/items/new", forms: true, title: "New item") { .library(.newItem($0.category)) }
+                RoutePattern("/library/", .category, "/items/new", forms: true, title: "New item", failure: "Item not added") { .library(.newItem($0.category)) }
             }
         }
         /// The steps of "Add in steps", each its own URL.
         enum AddItemTitle: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/library/", .category, "/items/new/title", forms: true) { .library(.addItem($0.category, .title)) }
+                RoutePattern("/library/", .category, "/items/new/title", forms: true, failure: "Item not added") { .library(.addItem($0.category, .title)) }
             }
         }
         enum AddItemDetails: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/library/", .category, "/items/new/details", forms: true) { .library(.addItem($0.category, .details)) }
+                RoutePattern("/library/", .category, "/items/new/details", forms: true, failure: "Item not added") { .library(.addItem($0.category, .details)) }
             }
         }
         enum AddItemReview: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/library/", .category, "/items/new/review", forms: true) { .library(.addItem($0.category, .review)) }
+                RoutePattern("/library/", .category, "/items/new/review", forms: true, failure: "Item not added") { .library(.addItem($0.category, .review)) }
             }
         }
         enum Item: RouteURL {
@@ -106,24 +104,24 @@ public enum LibraryRoute: Hashable, Sendable {
         }
         enum Options: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/library/", .category, "/items/", .item, "/options", forms: true) { .library(.item($0.category, $0.item, .options)) }
+                RoutePattern("/library/", .category, "/items/", .item, "/options", forms: true, failure: "Changes not saved") { .library(.item($0.category, $0.item, .options)) }
             }
         }
         enum DeleteItem: RouteURL {
             static var pattern: RoutePattern {
-                RoutePattern("/library/", .category, "/items/", .item, "/delete", forms: true, title: "Delete item?") { .library(.deleteItem($0.category, $0.item)) }
+                RoutePattern("/library/", .category, "/items/", .item, "/delete", forms: true, title: "Delete item?", failure: "Item not deleted") { .library(.deleteItem($0.category, $0.item)) }
             }
         }
 
-        /// `settings` before the category it could also spell.
-        static var all: [RoutePattern] { [Home.pattern, Settings.pattern, Category.pattern, NewItem.pattern, AddItemTitle.pattern, AddItemDetails.pattern, AddItemReview.pattern, Item.pattern, Overview.pattern, Details.pattern, Options.pattern, DeleteItem.pattern] }
+        /// The panes (`settings`) before the category they could also spell.
+        static var all: [RoutePattern] { [Home.pattern] + LibraryPane.URLs.all + [Category.pattern, NewItem.pattern, AddItemTitle.pattern, AddItemDetails.pattern, AddItemReview.pattern, Item.pattern, Overview.pattern, Details.pattern, Options.pattern, DeleteItem.pattern] }
     }
 
     /// The one switch from a case to its declaration, with the values its URL holds.
     func declare<Visitor: RouteVisitor & ~Copyable>(to visitor: inout Visitor) {
         switch self {
         case .home: visitor.visit(URLs.Home.self, RouteValues())
-        case .settings: visitor.visit(URLs.Settings.self, RouteValues())
+        case .pane(let pane): pane.declare(to: &visitor)
         case .category(let category, let page): visitor.visit(URLs.Category.self, RouteValues(category: category, page: page))
         case .newItem(let category): visitor.visit(URLs.NewItem.self, RouteValues(category: category))
         case .addItem(let category, .title): visitor.visit(URLs.AddItemTitle.self, RouteValues(category: category))
@@ -147,8 +145,8 @@ public enum LibraryRoute: Hashable, Sendable {
         switch self {
         case .home:
             writer.append("/library")
-        case .settings:
-            writer.append("/library/settings")
+        case .pane(let pane):
+            pane.write(to: &writer)
         case .category(let category, let page):
             Self.write(category, to: &writer)
             // The first page is the category's own URL: one spelling per screen.

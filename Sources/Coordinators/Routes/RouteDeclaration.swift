@@ -2,7 +2,9 @@ import Models
 import ViewModels
 
 /// One URL of the contract, declared once: its pattern (fixed text and the values it holds),
-/// whether it takes a form (and from visitors without a session), what it is called, and how to make the route from the values. Everything
+/// whether it takes a form (and from visitors without a session), what it is called, what its
+/// form's failure is called, whether the form hashes passwords or showing it reads the store, and
+/// how to make the route from the values. Everything
 /// else is derived from it, as swift-url-routing derives parsing and printing from one router: the
 /// parser matches the pattern's segments, the printer writes its pieces, the metrics label is the
 /// pattern itself (`/library/{category}/items/{id}`), and the form kept in sessions is the printed URL.
@@ -28,6 +30,18 @@ public struct RoutePattern: Sendable {
     public let acceptsVisitorForms: Bool
     /// What links and the document title call the screen, when that does not depend on the data.
     public let title: String?
+    /// The template that renders the screen, when the route decides it (the account pages); the
+    /// tabs' builders pick their own.
+    public let template: ScreenTemplate?
+    /// What the form's error summary says when nothing was done ("Item not added"); nil: the
+    /// generic "Form not sent".
+    public let failure: String?
+    /// Its form may hash a password (sign-in, registration, a new password): Web runs it on the
+    /// hashing lane, apart from other work, so a burst of sign-ins delays neither pages nor forms.
+    public let hashesPasswords: Bool
+    /// Showing it asks the store itself rather than what the instance holds in memory (a reset
+    /// link's token is looked up): with Redis that blocks, so Web serves such a GET on a worker.
+    public let readsStoreWhenShown: Bool
     /// The route, from the values the parser read; nil when they name none.
     @usableFromInline let make: @Sendable (RouteValues) -> AppRoute?
 
@@ -35,7 +49,8 @@ public struct RoutePattern: Sendable {
     init(
         _ p0: RoutePiece, _ p1: RoutePiece? = nil, _ p2: RoutePiece? = nil, _ p3: RoutePiece? = nil,
         _ p4: RoutePiece? = nil, _ p5: RoutePiece? = nil, forms: Bool = false, visitorForms: Bool = false,
-        title: String? = nil, make: @escaping @Sendable (RouteValues) -> AppRoute?
+        title: String? = nil, template: ScreenTemplate? = nil, failure: String? = nil, hashesPasswords: Bool = false, readsStoreWhenShown: Bool = false,
+        make: @escaping @Sendable (RouteValues) -> AppRoute?
     ) {
         self.p0 = p0
         self.p1 = p1
@@ -46,6 +61,10 @@ public struct RoutePattern: Sendable {
         acceptsForms = forms || visitorForms
         acceptsVisitorForms = visitorForms
         self.title = title
+        self.template = template
+        self.failure = failure
+        self.hashesPasswords = hashesPasswords
+        self.readsStoreWhenShown = readsStoreWhenShown
         self.make = make
     }
 
@@ -252,5 +271,14 @@ struct DeclaredTitleCapture: RouteVisitor {
 
     mutating func visit<URL: RouteURL>(_ url: URL.Type, _ values: RouteValues) {
         title = URL.pattern.title
+    }
+}
+
+/// Keeps only what a route's declaration calls its form's failure, for each form a page shows.
+struct DeclaredFailureCapture: RouteVisitor {
+    var failure: String?
+
+    mutating func visit<URL: RouteURL>(_ url: URL.Type, _ values: RouteValues) {
+        failure = URL.pattern.failure
     }
 }

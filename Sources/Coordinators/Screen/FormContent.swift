@@ -29,18 +29,11 @@ public struct FormContent: Hashable, Sendable {
         failureTitle = Self.failureTitle(of: action)
     }
 
-    /// Each form's own words for "nothing was done", so the alert says what went wrong where.
+    /// Each form's own words for "nothing was done", so the alert says what went wrong where: its
+    /// screen's declaration (`RoutePattern.failure`).
     static func failureTitle(of action: AppRoute) -> String {
-        switch action {
-        case .account(.login): "Sign-in failed"
-        case .account(.register): "Account not created"
-        case .account(.forgotPassword), .account(.resetLinkSent): "Reset link not sent"
-        case .account(.resetPassword): "Password not changed"
-        case .library(.settings): "Settings not saved"
-        case .library(.newItem), .library(.addItem): "Item not added"
-        case .library(.deleteItem): "Item not deleted"
-        case .library(.item): "Changes not saved"
-        default: "Form not sent"
-        }
+        var capture = DeclaredFailureCapture()
+        action.declare(to: &capture)
+        return capture.failure ?? "Form not sent"
     }
 }

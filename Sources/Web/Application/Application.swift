@@ -106,25 +106,20 @@ public final class Application: Sendable {
     let saver: RepeatingTask
     /// With Redis: delivers reset requests that wait in the shared queue.
     let mailSweeper: RepeatingTask?
-    /// With Redis: notices Redis losing the site's data.
-    let dataWatch: SharedDataWatch?
-    /// With Redis: live events to and from the other instances.
-    let sharedLive: SharedLiveEvents?
+    /// With a shared store (Redis): its sessions, readiness, live events to and from the other
+    /// instances, and the watch for the store losing the site's data.
+    let shared: (any SharedStoreConnection)?
     let pool: WorkerPool
     let hashingLane: WorkerPool
-    /// With Redis: the readiness probe, whose lane stops at shutdown.
-    let probe: SharedStoreProbe?
     let logger: Logger
     private let stopped = Atomic<Bool>(false)
 
     init(
         configuration: WaypointConfiguration, services: AppServices, server: HTTPServer, root: any HTTPResponder,
         responder: AppResponder, archive: SessionArchive, sessionStore: JournalStore?, saver: RepeatingTask, mailSweeper: RepeatingTask?, pool: WorkerPool,
-        hashingLane: WorkerPool, probe: SharedStoreProbe?, logger: Logger, dataWatch: SharedDataWatch? = nil,
-        sharedLive: SharedLiveEvents? = nil
+        hashingLane: WorkerPool, logger: Logger, shared: (any SharedStoreConnection)? = nil
     ) {
-        self.dataWatch = dataWatch
-        self.sharedLive = sharedLive
+        self.shared = shared
         self.configuration = configuration
         self.services = services
         self.server = server
@@ -136,7 +131,6 @@ public final class Application: Sendable {
         self.mailSweeper = mailSweeper
         self.pool = pool
         self.hashingLane = hashingLane
-        self.probe = probe
         self.logger = logger
     }
 
@@ -146,8 +140,7 @@ public final class Application: Sendable {
         let port = try server.start(responder: root)
         saver.start()
         mailSweeper?.start()
-        dataWatch?.start()
-        if let loop = server.eventLoops.first { sharedLive?.start(on: loop) }
+        shared?.start(on: server.eventLoops.first)
         return port
     }
 
@@ -165,12 +158,10 @@ public final class Application: Sendable {
         server.shutdown()
         server.waitUntilStopped()
         hashingLane.shutdown()
-        probe?.shutdown()
         pool.shutdown()
         saver.stop()
         mailSweeper?.stop()
-        dataWatch?.stop()
-        sharedLive?.stop()
+        shared?.stop()
         archive.save()
         sessionStore?.close()
         services.close()

@@ -8,7 +8,6 @@ import Foundation
 import HTTPServer
 import Log
 import Models
-import RedisClient
 import Services
 import Sessions
 import Storage
@@ -55,15 +54,16 @@ public func buildApplication(
         try dataFolder.create()
         let scheme = configuration.tls == nil ? "http" : "https"
         do {
+            var servicesConfiguration = AppServices.Configuration(
+                dataDirectory: configuration.dataDirectory, passwordIterations: configuration.passwordIterations,
+                seed: DemoSeed(set: configuration.demoData, password: configuration.demoPasswordChoice),
+                resetLinkBase: configuration.publicURL?.description
+                    ?? (configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)"),
+                throttles: .init(login: options.loginThrottle), commitObserver: metrics.storeCommits.observe)
+            configuration.sharedStore?.configure(&servicesConfiguration)
             services = try AppServices(
-                configuration: .init(
-                    dataDirectory: configuration.dataDirectory, passwordIterations: configuration.passwordIterations,
-                    seed: DemoSeed(set: configuration.demoData, password: configuration.demoPasswordChoice),
-                    resetLinkBase: configuration.publicURL?.description
-                        ?? (configuration.port == 0 ? "" : "\(scheme)://\(configuration.host):\(configuration.port)"),
-                    throttles: .init(login: options.loginThrottle), redis: configuration.redis.map(boundedForPages),
-                    commitObserver: metrics.storeCommits.observe),
-                clock: options.clock, log: { logger.info($0) }, warn: { logger.warning($0) })
+                configuration: servicesConfiguration, clock: options.clock, log: { logger.info($0) },
+                warn: { logger.warning($0) })
         } catch let error as StorageError {
             switch error {
             case .locked, .io: throw error
@@ -99,17 +99,34 @@ private func assemble(
         isDevelopment: configuration.isDevelopment, onNavigationEvent: metrics.navigationEvents.increment)
     let (timeoutSeconds, _) = options.sessionIdleTimeout.components
     let (visitorTimeoutSeconds, _) = options.visitorIdleTimeout.components
+    var sessionConfiguration = SessionStore.Configuration(
+        maxSignedIn: options.maxSignedInSessions, maxVisitors: options.maxVisitorSessions,
+        idleTimeout: timeoutSeconds, shards: options.sessionShards)
+    sessionConfiguration.visitorIdleTimeout = visitorTimeoutSeconds
+    sessionConfiguration.queueLimit = options.sessionQueueLimit
+    let pool = WorkerPool(threads: options.workerThreads)
+    let hashingLane = WorkerPool(
+        threads: options.hashingThreads, queueLimit: options.hashingQueueLimit, niceness: configuration.hashingNiceness)
+    let live = LiveUpdates()
+    // With a shared store (Redis) the sessions are shared (their save before an answer parks on the
+    // loops), and each request first learns what the other instances changed; alone, sessions live
+    // in memory and the data folder's journal.
+    let shared = try configuration.sharedStore?.connect(SharedStoreContext(
+        services: services, sessionConfiguration: sessionConfiguration, options: options, workers: pool, logger: logger,
+        catalogChanged: { json in
+            guard let event = try? JSONDecoder().decode(CatalogEvent.self, from: Data(json)) else { return }
+            live.publish(event)
+        },
+        sessionEnded: { live.sessionEnded(tagged: $0, because: $1) }))
     let sessionStore: JournalStore?
     let journal: any SessionPersistence
-    let sharedJournal: RedisSessionJournal?
-    if let redis = services.redisStore {
+    let localSessions: SessionStore
+    let sessions: any SessionStoring
+    let admission: VisitorAdmission
+    if let shared {
         sessionStore = nil
-        let shared = RedisSessionJournal(
-            pool: redis.pool, idleTimeout: timeoutSeconds, visitorIdleTimeout: visitorTimeoutSeconds,
-            maxVisitors: options.maxSharedVisitorSessions)
-        (journal, sharedJournal) = (shared, shared)
+        (journal, localSessions, sessions, admission) = (shared.journal, shared.localSessions, shared.sessions, shared.admission)
     } else {
-        sharedJournal = nil
         let store: JournalStore
         do {
             var storeConfiguration = JournalStore.Configuration(
@@ -124,30 +141,10 @@ private func assemble(
         }
         sessionStore = store
         journal = SessionJournal(store: store)
+        localSessions = SessionStore(configuration: sessionConfiguration, journal: journal)
+        sessions = localSessions
+        admission = VisitorAdmission(configuration: options.visitorAdmission)
     }
-    var sessionConfiguration = SessionStore.Configuration(
-        maxSignedIn: options.maxSignedInSessions, maxVisitors: options.maxVisitorSessions,
-        idleTimeout: timeoutSeconds, shards: options.sessionShards)
-    sessionConfiguration.visitorIdleTimeout = visitorTimeoutSeconds
-    sessionConfiguration.queueLimit = options.sessionQueueLimit
-    let pool = WorkerPool(threads: options.workerThreads)
-    let hashingLane = WorkerPool(
-        threads: options.hashingThreads, queueLimit: options.hashingQueueLimit, niceness: configuration.hashingNiceness)
-    // With Redis, one thread for what must block outside the loops and the workers: connecting the
-    // loops' Redis connections, and the readiness probe's PING.
-    let redisLane = services.redisStore.map { _ in WorkerPool(threads: 1) }
-    let probe = services.redisStore.map { SharedStoreProbe(pool: $0.pool, lane: redisLane!) }
-    let loopRedis = services.redisStore.map { store in
-        RedisLoopClient(pool: store.pool, connectLane: { redisLane!.submit($0) })
-    }
-    // With Redis the sessions are shared (their save before an answer parks on the loops); alone,
-    // they live in memory and the data folder's journal.
-    let sharedSessions = sharedJournal.map { shared in
-        SharedSessionStore(
-            configuration: sessionConfiguration, shared: shared, loopClient: loopRedis, blockingLane: { pool.submit($0) })
-    }
-    let localSessions = sharedSessions?.local ?? SessionStore(configuration: sessionConfiguration, journal: journal)
-    let sessions: any SessionStoring = sharedSessions ?? localSessions
     let seconds: @Sendable () -> Int64 = { Int64(clock().timeIntervalSince1970.rounded(.down)) }
     let archive = SessionArchive(
         sessions: localSessions, journal: journal, legacyFile: SessionFile(directory: configuration.dataDirectory),
@@ -156,36 +153,23 @@ private func assemble(
         try archive.restore()
     } catch {
         sessionStore?.close()
+        shared?.stop()
         throw error
     }
-    let admission = VisitorAdmission(configuration: options.visitorAdmission, sharedIn: services.redisStore?.pool)
-    let sharedState = services.redisStore.flatMap { store in
-        sharedSessions.map { SharedState(services: services, store: store, sessions: $0, admission: admission) }
-    }
-    let live = LiveUpdates()
-    let sharedLive = services.redisStore.flatMap { store in
-        options.sharesLiveEvents
-            ? SharedLiveEvents(pool: store.pool, prefix: store.prefix, live: live, logger: logger, connectLane: { redisLane!.submit($0) })
-            : nil
-    }
+    let sharedLive = shared?.liveRelay
     if let sharedLive {
         live.relaySessionEnds { sharedLive.publishSessionEnded(tag: $0, because: $1) }
-    }
-    let dataWatch = services.redisStore.flatMap { store in
-        services.redisStartMarker.map {
-            SharedDataWatch(store: store, marker: $0, interval: options.sharedDataCheckInterval, logger: logger)
-        }
     }
     let responder = AppResponder(
         dependencies: dependencies, sessions: sessions, userNavigation: archive.userNavigation,
         admission: admission, ipv6CountingPrefix: configuration.ipv6CountingPrefix,
         renderer: renderer, pool: pool, hashingLane: hashingLane,
-        queueWaitLimit: options.queueWaitLimit, loopRedis: loopRedis, logger: logger, clock: seconds, sharedState: sharedState, metrics: metrics,
+        queueWaitLimit: options.queueWaitLimit, logger: logger, clock: seconds, sharedState: shared?.synchronizer, metrics: metrics,
         // Ready when the data answers (the journal takes writes; Redis's last connection attempt did
         // not fail) and the templates compile. Never a blocking call: probes run on the event loop.
-        readiness: Readiness { [journal = services.journalStore, probe] in
-            let storeAnswers = journal?.acceptsWrites ?? probe?.answers ?? true
-            return storeAnswers && renderer.templatesLoaded && dataWatch?.isIntact ?? true
+        readiness: Readiness { [journal = services.journalStore] in
+            let storeAnswers = journal?.acceptsWrites ?? shared?.answers ?? true
+            return storeAnswers && renderer.templatesLoaded && shared?.isIntact ?? true
         },
         live: live,
         metricsSources: { [weak server] in
@@ -205,7 +189,7 @@ private func assemble(
         // After the pruning: a page told its item is gone finds the stacks already without it.
         let event = CatalogEvent(change)
         live.publish(event)
-        sharedLive?.publish(event)
+        sharedLive?.publish(catalogEvent: event.json)
     }
     let files = StaticFileResponder(
         root: configuration.publicDirectory, next: responder,
@@ -215,24 +199,11 @@ private func assemble(
     let root = IdentifiedResponder(next: files, proxies: configuration.trustedProxies)
     let saver = RepeatingTask(label: "waypoint.sessions.saver", interval: options.saveInterval) { archive.save() }
     // Reset requests another instance queued but never delivered (it stopped first) go out from here.
-    let mailSweeper = services.redisStore.map { _ in
+    let mailSweeper = shared.map { _ in
         RepeatingTask(label: "waypoint.mail.sweeper", interval: options.mailSweepInterval) { services.scheduleMailDelivery() }
     }
     return Application(
         configuration: configuration, services: services, server: server, root: root, responder: responder,
         archive: archive, sessionStore: sessionStore, saver: saver, mailSweeper: mailSweeper, pool: pool,
-        hashingLane: hashingLane, probe: probe, logger: logger, dataWatch: dataWatch,
-        sharedLive: sharedLive)
-}
-
-/// Every Redis wait short enough that a page answers 503 within about two seconds while Redis is
-/// unreachable, instead of hanging on the five-second defaults.
-func boundedForPages(_ redis: RedisConfiguration) -> RedisConfiguration {
-    var redis = redis
-    redis.connectTimeout = min(redis.connectTimeout, .seconds(1))
-    redis.replyTimeout = min(redis.replyTimeout, .seconds(1))
-    redis.checkoutTimeout = min(redis.checkoutTimeout, .milliseconds(500))
-    // Back in service within about a second of Redis answering again.
-    redis.maximumReconnectDelay = min(redis.maximumReconnectDelay, .seconds(1))
-    return redis
+        hashingLane: hashingLane, logger: logger, shared: shared)
 }

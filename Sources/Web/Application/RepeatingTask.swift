@@ -4,14 +4,14 @@ import Synchronization
 /// Runs `work` every `interval` on a background queue of its own: the periodic session save (the
 /// save itself checks whether anything changed, so a crash loses at most one interval of
 /// navigation) and, with Redis, the sweep of the shared reset-mail queue.
-final class RepeatingTask: Sendable {
+public final class RepeatingTask: Sendable {
     private let queue: DispatchQueue
     nonisolated(unsafe) private let timer: DispatchSourceTimer
     /// A dispatch source must be resumed exactly once, and never released while suspended.
     private let resumed = Atomic<Bool>(false)
     private let stopped = Atomic<Bool>(false)
 
-    init(label: String, interval: Duration, work: @escaping @Sendable () -> Void) {
+    public init(label: String, interval: Duration, work: @escaping @Sendable () -> Void) {
         queue = DispatchQueue(label: label)
         timer = DispatchSource.makeTimerSource(queue: queue)
         let (seconds, attoseconds) = interval.components
@@ -20,12 +20,12 @@ final class RepeatingTask: Sendable {
         timer.setEventHandler(handler: work)
     }
 
-    func start() {
+    public func start() {
         if !resumed.exchange(true, ordering: .acquiringAndReleasing) { timer.resume() }
     }
 
     /// Stops the timer and waits for a run in progress to finish.
-    func stop() {
+    public func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         timer.cancel()
         start()

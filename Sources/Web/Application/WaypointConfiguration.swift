@@ -2,7 +2,6 @@ import DemoData
 import HTTPCore
 import HTTPServer
 import Log
-import RedisClient
 
 /// Everything Waypoint needs to start: what `buildApplication` is given. The command line
 /// (`WaypointCommand`) makes one from flags and environment variables; tests make their own.
@@ -42,8 +41,13 @@ public struct WaypointConfiguration: Sendable, Equatable {
     /// IPv6 clients are counted per block of this many leading bits (a subscriber's /64).
     public var ipv6CountingPrefix = 64
     /// Where shared state lives when several instances serve one site; nil keeps the embedded
-    /// store in the data folder. Its CA file (`--redis-ca`) is already folded in.
-    public var redis: RedisConfiguration?
+    /// store in the data folder. Redis (`RedisState`) sets it through `redis`, its CA file
+    /// (`--redis-ca`) already folded in.
+    public var sharedStore: (any SharedStore)? {
+        get { store?.base }
+        set { store = newValue.map(EquatableSharedStore.init) }
+    }
+    private var store: EquatableSharedStore?
     /// How log lines are written: plain text, or one JSON object per line.
     public var logFormat: Logger.Format = .text
     /// Besides loopback, the networks that may read `/metrics`.
@@ -77,4 +81,11 @@ public struct WaypointConfiguration: Sendable, Equatable {
         return HTTPServer.Configuration(
             host: host, port: redirectPort, eventLoops: 1, maxConnections: 1024, serverName: Self.serverName)
     }
+}
+
+/// A shared store compared by what it says of itself, so the configuration stays `Equatable`.
+private struct EquatableSharedStore: Sendable, Equatable {
+    let base: any SharedStore
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.base.isEqual(to: rhs.base) }
 }

@@ -2,7 +2,6 @@ import Coordinators
 import HTTPCore
 import HTTPServer
 import Models
-import RedisClient
 import Services
 
 extension AppResponder {
@@ -25,11 +24,12 @@ extension AppResponder {
                 return reply.send(busy(secure: secure))
             }
         }
-        guard let loop = reply.eventLoop, let loopRedis, let throttled = sharedState?.services.throttledAccounts else {
+        guard let loop = reply.eventLoop, let sharedState else {
             return onLane { [self] in finish(blockingSignIn(attempt)) }
         }
         // Made again on the loop after the hash: a `RedisSend` stays on its loop.
-        let send: @Sendable () -> RedisSend = { { commands, completion in loopRedis.send(commands, on: loop, completion: completion) } }
+        let throttled = sharedState.services.throttledAccounts
+        let send: @Sendable () -> RedisSend = { sharedState.send(on: loop) }
         let checked = throttled.checkSignIn(attempt, through: send()) { allowed in
             if case .failure(let error) = allowed { return finish(.failure(error)) }
             onLane {
@@ -39,7 +39,7 @@ extension AppResponder {
                         finish(result.map(StoreWrite.Result.user))
                     }
                     // Uncounted, no answer: not even whether the password was right.
-                    if !counted { finish(.failure(RedisError.connectionClosed)) }
+                    if !counted { finish(.failure(SharedStoreUnavailable())) }
                 }
                 if !posted { reply.send(self.unavailable(secure: secure)) }
             }

@@ -2,7 +2,6 @@ import Coordinators
 import HTTPCore
 import HTTPServer
 import Models
-import RedisClient
 import Services
 import Sessions
 
@@ -15,7 +14,7 @@ extension AppResponder {
         _ outcome: NavigationOutcome, route: AppRoute, session: Session, turn: SessionTurn, connection: ConnectionInfo,
         reply: HTTPReply
     ) {
-        guard case .signIn(let user, let target) = outcome, sharedState != nil, loopRedis != nil, !Self.endsOtherSessions(route),
+        guard case .signIn(let user, let target) = outcome, sharedState != nil, !Self.endsOtherSessions(route),
             let loop = reply.eventLoop, !loop.inEventLoop
         else {
             return reply.send(response(for: outcome, route: route, session: session, turn: turn, connection: connection))
@@ -41,8 +40,8 @@ extension AppResponder {
     func signInOnTheLoop(
         _ user: User, then target: AppRoute, session: Session, turn: SessionTurn, connection: ConnectionInfo, reply: HTTPReply
     ) -> Bool {
-        guard let loop = reply.eventLoop, loop.inEventLoop, let loopRedis else { return false }
-        let send: RedisSend = { commands, completion in loopRedis.send(commands, on: loop, completion: completion) }
+        guard let loop = reply.eventLoop, loop.inEventLoop, let sharedState else { return false }
+        let send = sharedState.send(on: loop)
         let rotate: @Sendable () -> Bool = { [self] in
             let previous = session.id
             return sessions.rotate(session, now: clock(), on: loop, change: { record in

@@ -1,7 +1,6 @@
 import Coordinators
 import HTTPCore
 import HTTPServer
-import RedisClient
 import Services
 import Sessions
 
@@ -12,8 +11,8 @@ extension AppResponder {
     /// the answer goes out when Redis confirmed it. False when nothing was done (no connection
     /// ready on the loop): the caller signs out blocking, on a worker.
     func signOutOnTheLoop(then target: AppRoute, session: Session, connection: ConnectionInfo, reply: HTTPReply) -> Bool {
-        guard let loop = reply.eventLoop, loop.inEventLoop, let loopRedis else { return false }
-        let send: RedisSend = { commands, completion in loopRedis.send(commands, on: loop, completion: completion) }
+        guard let loop = reply.eventLoop, loop.inEventLoop, let sharedState else { return false }
+        let send = sharedState.send(on: loop)
         let record = session.record.withLock { $0 }
         guard userNavigation?.save([record], through: send, completion: { _ in }) ?? true else { return false }
         let previous = session.id

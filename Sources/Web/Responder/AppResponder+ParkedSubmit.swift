@@ -3,7 +3,6 @@ import HTTPCore
 import HTTPServer
 import Models
 import Networking
-import RedisClient
 import Services
 import Sessions
 import ViewModels
@@ -14,7 +13,7 @@ extension AppResponder {
     /// throttles park; only its hash goes to the hashing lane: `authenticateParked`). The other
     /// account forms call the accounts blocking: still the hashing lane or a worker.
     func parksOnTheLoop(_ route: AppRoute, reply: HTTPReply) -> Bool {
-        guard let sharedState, loopRedis != nil, sharedState.services.catalog.writesCanPark,
+        guard let sharedState, sharedState.services.catalog.writesCanPark,
             reply.eventLoop?.inEventLoop == true
         else { return false }
         switch route {
@@ -97,8 +96,8 @@ extension AppResponder {
     ) {
         let finish = finisher(then, request: request, session: session, turn: turn, connection: connection, reply: reply,
             conclude: conclude)
-        if let loop = reply.eventLoop, let loopRedis, let services = sharedState?.services {
-            let send: RedisSend = { commands, completion in loopRedis.send(commands, on: loop, completion: completion) }
+        if let loop = reply.eventLoop, let sharedState {
+            let (services, send) = (sharedState.services, sharedState.send(on: loop))
             if write.send(catalog: services.catalog, accounts: services.accounts, through: send, completion: finish) { return }
         }
         onWorker(reply: reply, secure: connection.isSecure) { [dependencies] in
@@ -126,7 +125,7 @@ extension AppResponder {
     /// A submission that threw: 503 when shared state went away mid-request (as before the
     /// request began), else 500.
     func failedSubmission(_ error: any Error, request: HTTPRequest, secure: Bool) -> HTTPResponse {
-        if let error = error as? RedisError {
+        if error is SharedStoreUnavailable || sharedState?.isUnavailability(error) == true {
             logger.warning("\(request.method.rawValue) \(AppRoute.redacting(path: request.path)): shared state unavailable, answering 503: \(error)")
             return unavailable(secure: secure)
         }

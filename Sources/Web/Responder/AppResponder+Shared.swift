@@ -3,7 +3,6 @@ import HTTPCore
 import HTTPServer
 import Models
 import Networking
-import RedisClient
 import Sessions
 
 extension AppResponder {
@@ -19,22 +18,24 @@ extension AppResponder {
     /// that write to the store, go to a worker, as does everything while the loop's connection is
     /// being made. A session's requests take turns (`inTurn`): one waiting for Redis holds no lock. Redis failing or
     /// silent past its reply timeout: 503 with `Retry-After`, and the next request tries again.
-    func respondShared(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: SharedState) {
+    func respondShared<Shared: SharedStateSynchronizing>(
+        to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: Shared
+    ) {
         let sessionID = request.cookie(Self.cookieName)
         // Counted in advance only when the cookie names no session to look up (see `question`):
         // a page with a session cookie does not parse its route for this.
         let admitting = sessionID.map(SessionStore.isWellFormed) != true && mayStartSession(request)
             ? countedClient(connection) : nil
         let now = clock()
-        if let loop = reply.eventLoop, let loopRedis {
+        if let loop = reply.eventLoop {
             let question = shared.question(sessionID: sessionID, admitting: admitting, now: now)
-            let parked = loopRedis.send(question.commands, on: loop) { [self] result in
+            let parked = shared.ask(question, on: loop) { [self] result in
                 resume(request, connection: connection, reply: reply, shared: shared, question: question, result: result, now: now)
             }
             if parked { return }
         }
         onWorker(reply: reply, secure: connection.isSecure) { [self] in
-            let prepared: SharedState.Prepared
+            let prepared: SharedStatePrepared
             do {
                 prepared = try shared.prepare(sessionID: sessionID, admitting: admitting, now: now)
             } catch {
@@ -53,25 +54,20 @@ extension AppResponder {
     /// When another instance wrote, its writes are read from the change log in one more round trip
     /// parked on the loop and applied there (each costs what it changed); only when the log cannot
     /// tell them (`caughtUp` and still stale) does the request reload on a worker.
-    private func resume(
-        _ request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: SharedState,
-        question: SharedState.Question, result: Result<[RESPValue], RedisError>, now: Int64, caughtUp: Bool = false
+    private func resume<Shared: SharedStateSynchronizing>(
+        _ request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: Shared,
+        question: Shared.Question, result: Result<Shared.Replies, Shared.Failure>, now: Int64, caughtUp: Bool = false
     ) {
-        if !caughtUp, case .success(let replies) = result, let command = shared.catchUpCommand(replies),
-            let loop = reply.eventLoop, let loopRedis
-        {
-            let sent = loopRedis.send([command], on: loop) { [self] logResult in
-                if case .success(let logReplies) = logResult, let logReply = logReplies.first {
-                    _ = shared.catchUp(replies, logReply: logReply)
-                }
+        if !caughtUp, case .success(let replies) = result, let loop = reply.eventLoop {
+            let sent = shared.catchUp(after: replies, on: loop) { [self] in
                 resume(
                     request, connection: connection, reply: reply, shared: shared, question: question, result: result,
                     now: now, caughtUp: true)
             }
             if sent { return }
         }
-        let prepared: SharedState.Prepared?
-        let replies: [RESPValue]
+        let prepared: SharedStatePrepared?
+        let replies: Shared.Replies
         do {
             replies = try result.get()
             prepared = try shared.settleWithoutWaiting(question, replies: replies, now: now)
@@ -82,9 +78,8 @@ extension AppResponder {
         // The route is parsed and the cookie's session (the probe's) looked up once here, and both
         // handed on. A session held here (the usual case) settles `countsLater` without the route.
         let parsed = AppRoute.parseLabeled(path: request.path, query: request.query)
-        let held = question.probe.flatMap { sessions.session(id: $0.id, now: now) }
-        let countsLater = question.probe != nil && held == nil
-            && !question.counts && mayStartSession(request, route: parsed?.route)
+        let held = shared.probedSessionID(question).flatMap { sessions.session(id: $0, now: now) }
+        let countsLater = held == nil && shared.countsAdmissionLater(question) && mayStartSession(request, route: parsed?.route)
         let readsStore = parsed?.route.readsStoreWhenShown ?? false
         if let prepared, !countsLater, !readsStore || request.method == .post {
             return route(
@@ -92,7 +87,7 @@ extension AppResponder {
                 session: held)
         }
         onWorker(reply: reply, secure: connection.isSecure) { [self] in
-            let prepared: SharedState.Prepared
+            let prepared: SharedStatePrepared
             do {
                 prepared = try shared.settle(question, replies: replies, now: now)
             } catch {
@@ -112,9 +107,9 @@ extension AppResponder {
         reply: HTTPReply, secure: Bool, _ work: @escaping @Sendable () -> Void
     ) {
         guard sharedState != nil, let limit = queueWaitLimit else { return pool.submit(work) }
-        let queued = RedisClock.system.now()
+        let queued = MonotonicClock.now()
         pool.submit { [self] in
-            guard RedisClock.system.now() &- queued <= limit else {
+            guard MonotonicClock.now() &- queued <= limit else {
                 logger.warning("a request waited over \(limit / 1_000_000) ms for a worker, answering 503")
                 return reply.send(unavailable(secure: secure))
             }

@@ -2,7 +2,6 @@ import Coordinators
 import HTTPCore
 import HTTPServer
 import Models
-import RedisClient
 import Sessions
 import ViewModels
 

@@ -8,7 +8,6 @@ import HTTPCore
 import HTTPServer
 import Log
 import Models
-import RedisClient
 import Sessions
 
 /// The application behind the static files: cookie → session → route → coordinator → template.
@@ -32,17 +31,15 @@ final class AppResponder: HTTPResponder {
     let pool: WorkerPool
     /// Password hashing's own lane: small, with a bounded queue (see `submit`).
     let hashingLane: WorkerPool
-    /// With Redis: the event loops' own pipelined connections, on which requests park (see
-    /// `respondShared`); nil on the embedded store.
-    let loopRedis: RedisLoopClient?
     /// With Redis: the longest a request may wait for a worker before it answers 503 (nanoseconds).
     let queueWaitLimit: UInt64?
     let logger: Logger
     /// Seconds since 1970.
     let clock: @Sendable () -> Int64
-    /// With Redis: brings this instance up to date with the others before a request is served
-    /// (see `respondShared`); nil when this instance is the only one.
-    let sharedState: SharedState?
+    /// With a shared store (Redis): brings this instance up to date with the others before a
+    /// request is served, parked on the request's event loop (see `respondShared`); nil when this
+    /// instance is the only one.
+    let sharedState: (any SharedStateSynchronizing)?
     let metrics: AppMetrics
     /// The open pages' event streams (`/_events`).
     let live: LiveUpdates
@@ -54,9 +51,9 @@ final class AppResponder: HTTPResponder {
         dependencies: AppDependencies, sessions: any SessionStoring, userNavigation: UserNavigation? = nil,
         admission: VisitorAdmission,
         ipv6CountingPrefix: Int = 64, renderer: PageRenderer,
-        pool: WorkerPool, hashingLane: WorkerPool? = nil, queueWaitLimit: Duration? = nil, loopRedis: RedisLoopClient? = nil,
+        pool: WorkerPool, hashingLane: WorkerPool? = nil, queueWaitLimit: Duration? = nil,
         logger: Logger, clock: @escaping @Sendable () -> Int64,
-        sharedState: SharedState? = nil,
+        sharedState: (any SharedStateSynchronizing)? = nil,
         metrics: AppMetrics = AppMetrics(allowed: []), readiness: Readiness = Readiness(check: { true }),
         live: LiveUpdates = LiveUpdates(),
         metricsSources: @escaping @Sendable () -> AppMetrics.Sources? = { nil }
@@ -74,7 +71,6 @@ final class AppResponder: HTTPResponder {
         self.renderer = renderer
         self.pool = pool
         self.hashingLane = hashingLane ?? pool
-        self.loopRedis = loopRedis
         self.queueWaitLimit = queueWaitLimit.map { duration in
             let (seconds, attoseconds) = duration.components
             return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)

@@ -1,6 +1,7 @@
 import Foundation
 import RedisClient
 import TestSupport
+@testable import RedisState
 @testable import Web
 
 /// One redis-server and the Waypoints sharing it, as instances behind a load balancer: a browser

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Log
 import RedisClient
+import RedisState
 import Services
 import TestSupport
 @testable import Web

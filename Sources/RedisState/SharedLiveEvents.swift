@@ -9,6 +9,7 @@ import Networking
 import RedisClient
 import Services
 import Synchronization
+import Web
 
 /// Live events across instances: catalog changes, and the end of a session (signed out or in) whose
 /// pages another instance may hold, named by its tag (`LiveUpdates.tag(of:)`), never its id.
@@ -25,12 +26,14 @@ import Synchronization
 /// entries are handed on in stream order, each once (ids only grow). The reads and the appends run
 /// on queues of their own, bounded by the Redis timeouts, never on an event loop; a Redis that does
 /// not answer only delays the events (pages are correct at their next request anyway).
-final class SharedLiveEvents: Sendable {
+final class SharedLiveEvents: SharedLiveRelay {
     private let pool: RedisPool
     private let key: String
     private let channel: String
     private let origin = String(UInt64.random(in: .min ... .max), radix: 36)
-    private let live: LiveUpdates
+    /// Hand the other instances' events to this instance's open pages (`LiveUpdates`).
+    private let catalogChanged: @Sendable ([UInt8]) -> Void
+    private let sessionEnded: @Sendable (_ tag: String, _ reason: String) -> Void
     private let logger: Logger
     private let connectLane: @Sendable (@escaping @Sendable () -> Void) -> Void
     /// The last stream entry handed on (or skipped as this instance's own); nil until the stream's
@@ -64,12 +67,15 @@ final class SharedLiveEvents: Sendable {
         return id
         """
 
-    init(pool: RedisPool, prefix: String, live: LiveUpdates, logger: Logger,
+    init(pool: RedisPool, prefix: String, logger: Logger,
+         catalogChanged: @escaping @Sendable ([UInt8]) -> Void,
+         sessionEnded: @escaping @Sendable (_ tag: String, _ reason: String) -> Void,
          connectLane: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         self.pool = pool
         key = prefix + "live"
         channel = prefix + "live-events"
-        self.live = live
+        self.catalogChanged = catalogChanged
+        self.sessionEnded = sessionEnded
         self.logger = logger
         self.connectLane = connectLane
         // Built before serving, where waiting is fine: events from now on are this instance's to hear.
@@ -121,8 +127,8 @@ final class SharedLiveEvents: Sendable {
     }
 
     /// Appends a catalog change made here, in order, without waiting for Redis.
-    func publish(_ event: CatalogEvent) {
-        append(.catalog, event.json)
+    func publish(catalogEvent json: String) {
+        append(.catalog, json)
     }
 
     /// Tells the other instances that a session of this one ended (`reason`: `signed-out` or
@@ -195,10 +201,9 @@ final class SharedLiveEvents: Sendable {
         guard isNew, !from.elementsEqual(origin.utf8), let kind = Kind(rawValue: kind) else { return }
         switch kind {
         case .catalog:
-            guard let event = try? JSONDecoder().decode(CatalogEvent.self, from: Data(value)) else { return }
-            live.publish(event)
+            catalogChanged(Array(value))
         case .signedOut, .signedIn:
-            live.sessionEnded(tagged: String(decoding: value, as: UTF8.self), because: kind.rawValue)
+            sessionEnded(String(decoding: value, as: UTF8.self), kind.rawValue)
         }
     }
 

@@ -1,6 +1,7 @@
 import Log
 import Services
 import Synchronization
+import Web
 
 /// Notices, within a check interval, a Redis that lost its data under running instances (FLUSHALL,
 /// or a Redis without persistence restarted): the start marker this instance joined is gone or is

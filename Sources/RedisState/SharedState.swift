@@ -4,9 +4,11 @@ import FoundationEssentials
 import Foundation
 #endif
 import Models
+import Networking
 import RedisClient
 import Services
 import Sessions
+import Web
 
 /// With Redis, what this instance must learn before serving a request, asked in one pipelined
 /// round trip: the shared version (the catalog and accounts are reloaded when another instance
@@ -17,25 +19,29 @@ import Sessions
 /// write, the newer record of a session another instance saved, a session stored by an earlier
 /// version; and one to count admission when a cookie names a session nobody has. The round trip is
 /// asked on the request's event loop (`question`, `settleWithoutWaiting`); what needs more round
-/// trips runs on a worker (`settle`).
-final class SharedState: Sendable {
+/// trips runs on a worker (`settle`). The round trips on the loop go out on the loop's own
+/// pipelined connection (`loopClient`), where the request parks until its replies are in.
+final class SharedState: SharedStateSynchronizing {
     let services: AppServices
     let store: RedisStore
     let sessions: SharedSessionStore
     let admission: VisitorAdmission
+    /// The event loops' own pipelined connections, on which requests park.
+    let loopClient: RedisLoopClient
 
-    init(services: AppServices, store: RedisStore, sessions: SharedSessionStore, admission: VisitorAdmission) {
+    init(
+        services: AppServices, store: RedisStore, sessions: SharedSessionStore, admission: VisitorAdmission,
+        loopClient: RedisLoopClient
+    ) {
         self.services = services
         self.store = store
         self.sessions = sessions
         self.admission = admission
+        self.loopClient = loopClient
     }
 
     /// What `prepare` learnt for the rest of the request.
-    struct Prepared: Sendable {
-        /// Whether the visitor counted in advance may start a session; nil when not counted.
-        var admitted: Bool?
-    }
+    typealias Prepared = SharedStatePrepared
 
     /// The request's questions, asked in one pipelined round trip.
     struct Question: Sendable {
@@ -55,6 +61,28 @@ final class SharedState: Sendable {
             ? client.flatMap { admission.sharedCount($0, now: Date(timeIntervalSince1970: Double(now))) } : nil
         if let count { commands.append(count) }
         return Question(commands: commands, probe: probe, counts: count != nil)
+    }
+
+    func ask(
+        _ question: Question, on loop: any EventLoopScheduler, answer: @escaping (Result<[RESPValue], RedisError>) -> Void
+    ) -> Bool {
+        loopClient.send(question.commands, on: loop, completion: answer)
+    }
+
+    func send(on loop: any EventLoopScheduler) -> RedisSend {
+        { [loopClient] commands, completion in loopClient.send(commands, on: loop, completion: completion) }
+    }
+
+    func probedSessionID(_ question: Question) -> String? {
+        question.probe?.id
+    }
+
+    func countsAdmissionLater(_ question: Question) -> Bool {
+        question.probe != nil && !question.counts
+    }
+
+    func isUnavailability(_ error: any Error) -> Bool {
+        error is RedisError
     }
 
     /// Asks and settles, blocking: on a worker. Throws when Redis cannot be asked.
@@ -84,6 +112,18 @@ final class SharedState: Sendable {
     func catchUp(_ replies: [RESPValue], logReply: RESPValue) -> Bool {
         guard let version = try? RedisStore.version(from: replies[0]) else { return false }
         return services.catchUp(sharedVersion: version, reply: logReply)
+    }
+
+    /// Reads another instance's writes from the change log in one more round trip parked on
+    /// `loop`, and applies them there (each costs what it changed).
+    func catchUp(after replies: [RESPValue], on loop: any EventLoopScheduler, done: @escaping () -> Void) -> Bool {
+        guard let command = catchUpCommand(replies) else { return false }
+        return loopClient.send([command], on: loop) { [self] logResult in
+            if case .success(let logReplies) = logResult, let logReply = logReplies.first {
+                _ = catchUp(replies, logReply: logReply)
+            }
+            done()
+        }
     }
 
     /// `settle` on an event loop, for the usual case that needs nothing more from Redis: nobody
