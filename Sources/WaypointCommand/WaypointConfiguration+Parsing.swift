@@ -143,7 +143,7 @@ extension WaypointConfiguration {
             parsed.configuration.passwordIterations = iterations
         },
         Option(flag: "--hashing-niceness", variable: "WAYPOINT_HASHING_NICENESS", placeholder: "NUMBER",
-               defaultText: "10", summary: "how much nicer than the event loops password hashing runs (0 to 19)") {
+               defaultText: "0", summary: "how much nicer than the event loops password hashing runs (0 to 19)") {
             parsed, value, source throws(Error) in
             guard let niceness = Int(value), (0...19).contains(niceness) else {
                 throw .invalidValue(source: source, value: value, expected: "a whole number from 0 to 19")

@@ -17,7 +17,7 @@ import Testing
         #expect(!configuration.isDevelopment)
         #expect(configuration.tls == nil)
         #expect(configuration.passwordIterations == 600_000)
-        #expect(configuration.hashingNiceness == 10)
+        #expect(configuration.hashingNiceness == 0)
         #expect(configuration.logLevel == .info)
     }
 
@@ -25,7 +25,7 @@ import Testing
         let configuration = try WaypointConfiguration.parse(arguments: [
             "--host", "0.0.0.0", "--port=9000", "--data", "/d", "--public", "/p", "--templates", "/t", "--dev",
             "--tls-cert", "c.pem", "--tls-key", "k.pem", "--password-iterations", "1000", "--log-level", "debug",
-            "--hashing-niceness", "0",
+            "--hashing-niceness", "10",
         ], environment: [:])
         #expect(configuration.host == "0.0.0.0")
         #expect(configuration.port == 9000)
@@ -36,7 +36,7 @@ import Testing
         #expect(configuration.tls?.certificatePath == "c.pem")
         #expect(configuration.tls?.privateKeyPath == "k.pem")
         #expect(configuration.passwordIterations == 1000)
-        #expect(configuration.hashingNiceness == 0)
+        #expect(configuration.hashingNiceness == 10)
         #expect(configuration.logLevel == .debug)
     }
 
