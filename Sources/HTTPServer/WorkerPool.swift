@@ -23,10 +23,16 @@ public final class WorkerPool: Sendable {
     public let queueLimit: Int?
     /// Threads that run jobs, for reports.
     public let threadCount: Int
+    /// How much nicer than their creator the threads run (0: the same priority).
+    public let niceness: Int
 
-    public init(threads: Int, queueLimit: Int? = nil) {
+    /// `niceness` above 0 lowers the threads' scheduling priority (Linux nice values are per
+    /// thread), so on busy cores the event loops preempt this lane's CPU-bound work (password
+    /// hashing) instead of waiting behind it.
+    public init(threads: Int, queueLimit: Int? = nil, niceness: Int = 0) {
         self.queueLimit = queueLimit.map { max(0, $0) }
         threadCount = max(1, threads)
+        self.niceness = min(max(0, niceness), 39)
         tokens = wp_eventfd_semaphore()
         let count = max(1, threads)
         var started: [pthread_t] = []
@@ -94,6 +100,7 @@ public final class WorkerPool: Sendable {
     }
 
     private func work() {
+        if niceness > 0 { _ = wp_lower_thread_priority(Int32(niceness)) }
         while true {
             state.withLock { $0.idleThreads += 1 }
             let drained = wp_eventfd_drain(tokens)

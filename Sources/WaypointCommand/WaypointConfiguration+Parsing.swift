@@ -142,6 +142,14 @@ extension WaypointConfiguration {
             }
             parsed.configuration.passwordIterations = iterations
         },
+        Option(flag: "--hashing-niceness", variable: "WAYPOINT_HASHING_NICENESS", placeholder: "NUMBER",
+               defaultText: "0", summary: "how much nicer than the event loops password hashing runs (0 to 19)") {
+            parsed, value, source throws(Error) in
+            guard let niceness = Int(value), (0...19).contains(niceness) else {
+                throw .invalidValue(source: source, value: value, expected: "a whole number from 0 to 19")
+            }
+            parsed.configuration.hashingNiceness = niceness
+        },
         Option(flag: "--log-level", variable: "LOG_LEVEL", placeholder: "LEVEL", defaultText: "info",
                summary: "debug, info, warning or error") { parsed, value, source throws(Error) in
             guard let level = Logger.Level(name: value) else {

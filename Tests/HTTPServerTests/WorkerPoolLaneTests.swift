@@ -1,3 +1,4 @@
+import Glibc
 import HTTPServer
 import Synchronization
 import Testing
@@ -37,5 +38,30 @@ struct WorkerPoolLaneTests {
         #expect(lane.trySubmit { gate.hold() })
         #expect(lane.trySubmit { gate.hold() })
         #expect(!lane.trySubmit { gate.hold() })
+    }
+
+    /// Linux keeps a nice value per thread; `who` 0 is the calling thread.
+    private static func threadNiceness() -> Int32 {
+        getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+    }
+
+    @Test func aNicedLanesThreadsRunAtTheNicenessAskedAboveTheirCreator() {
+        let creator = Self.threadNiceness()
+        let seen = Mutex<[Int32]>([])
+        let ran = EventCount()
+        for niceness in [0, 7] {
+            let lane = WorkerPool(threads: 2, niceness: niceness)
+            for _ in 0..<2 {
+                lane.submit {
+                    seen.withLock { $0.append(Self.threadNiceness()) }
+                    ran.record()
+                }
+            }
+            lane.shutdown()
+        }
+        #expect(ran.wait(for: 4))
+        let expected = min(creator + 7, 19)
+        #expect(seen.withLock { $0 } == [creator, creator, expected, expected])
+        #expect(Self.threadNiceness() == creator, "the caller's own priority is untouched")
     }
 }

@@ -17,6 +17,7 @@ import Testing
         #expect(!configuration.isDevelopment)
         #expect(configuration.tls == nil)
         #expect(configuration.passwordIterations == 600_000)
+        #expect(configuration.hashingNiceness == 0)
         #expect(configuration.logLevel == .info)
     }
 
@@ -24,6 +25,7 @@ import Testing
         let configuration = try WaypointConfiguration.parse(arguments: [
             "--host", "0.0.0.0", "--port=9000", "--data", "/d", "--public", "/p", "--templates", "/t", "--dev",
             "--tls-cert", "c.pem", "--tls-key", "k.pem", "--password-iterations", "1000", "--log-level", "debug",
+            "--hashing-niceness", "10",
         ], environment: [:])
         #expect(configuration.host == "0.0.0.0")
         #expect(configuration.port == 9000)
@@ -34,6 +36,7 @@ import Testing
         #expect(configuration.tls?.certificatePath == "c.pem")
         #expect(configuration.tls?.privateKeyPath == "k.pem")
         #expect(configuration.passwordIterations == 1000)
+        #expect(configuration.hashingNiceness == 10)
         #expect(configuration.logLevel == .debug)
     }
 
@@ -41,7 +44,7 @@ import Testing
         let configuration = try WaypointConfiguration.parse(arguments: [], environment: [
             "HOST": "::1", "PORT": "0", "WAYPOINT_DATA": "/d", "WAYPOINT_PUBLIC": "/p", "WAYPOINT_TEMPLATES": "/t",
             "WAYPOINT_DEV": "1", "WAYPOINT_TLS_CERT": "c", "WAYPOINT_TLS_KEY": "k",
-            "WAYPOINT_PASSWORD_ITERATIONS": "5", "LOG_LEVEL": "error",
+            "WAYPOINT_PASSWORD_ITERATIONS": "5", "LOG_LEVEL": "error", "WAYPOINT_HASHING_NICENESS": "19",
         ])
         #expect(configuration.host == "::1")
         #expect(configuration.port == 0)
@@ -51,6 +54,7 @@ import Testing
         #expect(configuration.isDevelopment)
         #expect(configuration.tls != nil)
         #expect(configuration.passwordIterations == 5)
+        #expect(configuration.hashingNiceness == 19)
         #expect(configuration.logLevel == .error)
     }
 
@@ -74,7 +78,7 @@ import Testing
         for name in ["--host", "HOST", "--port", "PORT", "--data", "WAYPOINT_DATA", "--public", "WAYPOINT_PUBLIC",
                      "--templates", "WAYPOINT_TEMPLATES", "--dev", "WAYPOINT_DEV=1", "--tls-cert", "WAYPOINT_TLS_CERT",
                      "--tls-key", "WAYPOINT_TLS_KEY", "--password-iterations", "WAYPOINT_PASSWORD_ITERATIONS",
-                     "600000", "--log-level", "LOG_LEVEL", "--help"] {
+                     "600000", "--hashing-niceness", "WAYPOINT_HASHING_NICENESS", "--log-level", "LOG_LEVEL", "--help"] {
             #expect(WaypointConfiguration.helpText.contains(name), "help lacks \(name)")
         }
     }
@@ -88,6 +92,10 @@ import Testing
                                                      expected: "debug, info, warning or error")),
         (["--password-iterations", "0"], [:], .invalidValue(source: "--password-iterations", value: "0",
                                                             expected: "a whole number from 1 to 100000000")),
+        (["--hashing-niceness", "20"], [:], .invalidValue(source: "--hashing-niceness", value: "20",
+                                                          expected: "a whole number from 0 to 19")),
+        ([], ["WAYPOINT_HASHING_NICENESS": "-1"], .invalidValue(source: "environment variable WAYPOINT_HASHING_NICENESS",
+                                                                value: "-1", expected: "a whole number from 0 to 19")),
         ([], ["WAYPOINT_DEV": "maybe"], .invalidValue(source: "environment variable WAYPOINT_DEV", value: "maybe",
                                                       expected: "1 or 0")),
         (["--port"], [:], .missingValue(option: "--port")),

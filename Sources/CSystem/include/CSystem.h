@@ -10,7 +10,9 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 enum {
@@ -105,6 +107,24 @@ static inline int wp_wait_termination_signal(void) {
     int signal = 0;
     while (sigwait(&set, &signal) != 0) {}
     return signal;
+}
+
+/// The calling thread's nice value (Linux keeps one per thread), or INT32_MIN when it cannot be read.
+static inline int wp_thread_niceness(void) {
+    errno = 0;
+    int value = getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
+    return (value == -1 && errno != 0) ? INT32_MIN : value;
+}
+
+/// Makes the calling thread `increment` nicer (capped at 19), so the scheduler lets threads at the
+/// normal priority (the event loops) run first. Raising niceness needs no privilege. Returns the
+/// thread's new nice value, or INT32_MIN on failure.
+static inline int wp_lower_thread_priority(int increment) {
+    int current = wp_thread_niceness();
+    if (current == INT32_MIN) return INT32_MIN;
+    int wanted = current + increment > 19 ? 19 : current + increment;
+    if (setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), wanted) != 0) return INT32_MIN;
+    return wanted;
 }
 
 #endif

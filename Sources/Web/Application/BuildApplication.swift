@@ -106,7 +106,8 @@ private func assemble(
     sessionConfiguration.visitorIdleTimeout = visitorTimeoutSeconds
     sessionConfiguration.queueLimit = options.sessionQueueLimit
     let pool = WorkerPool(threads: options.workerThreads)
-    let hashingLane = WorkerPool(threads: options.hashingThreads, queueLimit: options.hashingQueueLimit)
+    let hashingLane = WorkerPool(
+        threads: options.hashingThreads, queueLimit: options.hashingQueueLimit, niceness: configuration.hashingNiceness)
     let live = LiveUpdates()
     // With a shared store (Redis) the sessions are shared (their save before an answer parks on the
     // loops), and each request first learns what the other instances changed; alone, sessions live

@@ -23,6 +23,9 @@ public struct WaypointConfiguration: Sendable, Equatable {
     public var redirectPort: Int?
     /// PBKDF2 rounds for new password hashes; tests lower it to stay fast.
     public var passwordIterations = 600_000
+    /// How much nicer than the event loops the password-hashing lane's threads run (0 to 19): above
+    /// 0, pages preempt hashing on busy cores, at the cost of slower sign-ins (`.ci/bench-signin.sh`).
+    public var hashingNiceness = 0
     public var logLevel: Logger.Level = .info
     /// Open connections at most; nil: the server's default (10,000), lowered to what the open-file
     /// limit allows (`main.swift` works that out). At the cap, idle keep-alive connections make room.
