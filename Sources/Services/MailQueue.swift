@@ -1,7 +1,8 @@
 import Dispatch
 import Synchronization
 
-/// Where reset requests do their work once the visitor has the answer: one serial lane, so a burst
+/// Where reset requests do their work once the visitor has the answer (and, rarely, a claim an
+/// unfinished registration must release when its loop lost Redis): one serial lane, so a burst
 /// waits its turn instead of occupying the workers that serve pages. The jobs waiting are capped, so
 /// a flood from many addresses cannot grow memory without bound: beyond the cap a job is dropped
 /// (and logged), the same for every address, so dropping reveals nothing either.
@@ -22,7 +23,7 @@ final class MailQueue: Sendable {
             count += 1
             return true
         }
-        guard accepted else { return log("mail queue full (\(capacity) waiting); a reset request was dropped") }
+        guard accepted else { return log("mail queue full (\(capacity) waiting); a job was dropped (a reset request, or a registration's claim to release)") }
         queue.async { [self] in
             waiting.withLock { $0 -= 1 }
             work()
