@@ -17,6 +17,8 @@ public enum StoreWrite: Hashable, Sendable {
         case deleted(ItemID)
         /// The account as saved.
         case user(User)
+        /// A request was taken (a reset link's), with nothing to show of it.
+        case requested
 
         public var item: Item? {
             if case .item(let item) = self { return item }

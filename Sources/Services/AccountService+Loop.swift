@@ -108,3 +108,25 @@ extension AccountService {
         }
     }
 }
+
+/// A password-reset request for a request parked on its event loop (with Redis).
+extension AccountService {
+    /// Whether a reset request can be queued from an event loop: the queue is in Redis.
+    public var resetRequestsCanPark: Bool { resetQueue != nil }
+
+    /// `requestPasswordReset` for a request parked on its event loop (with Redis): the request is
+    /// queued through the loop's connection, then delivery is scheduled on `background` as there.
+    /// `completion` runs once, on the loop; false when nothing was sent.
+    public func requestPasswordReset(
+        email: String, through send: RedisSend, completion: @escaping (Result<Void, any Swift.Error>) -> Void
+    ) -> Bool {
+        guard let resetQueue else { return false }
+        return resetQueue.enqueue(email: email, through: send) { [self] queued in
+            if case .success(false) = queued {
+                log("reset queue full (\(resetQueue.capacity) waiting); a reset request was dropped")
+            }
+            if case .success = queued { scheduleDelivery() }
+            completion(queued.map { _ in () })
+        }
+    }
+}

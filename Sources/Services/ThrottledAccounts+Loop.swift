@@ -84,3 +84,29 @@ extension ThrottledAccounts {
         return service.register(username: attempt.username, email: attempt.email, hash: hash, through: send, completion: completion)
     }
 }
+
+/// A password-reset request for a request parked on its event loop (with Redis): the throttle is
+/// counted and the request queued through the loop's connection, in the order and with the
+/// refusals of `requestPasswordReset(email:clientAddress:)`.
+extension ThrottledAccounts {
+    /// Whether a reset request can park: its throttle and its queue are both in Redis.
+    public var resetRequestsCanPark: Bool {
+        throttles is RedisAccountThrottles && (accounts as? AccountService)?.resetRequestsCanPark == true
+    }
+
+    /// `AccountError.tooManyAttempts` through `completion` (on the loop) when over the limit, else
+    /// the queue's answer. False when nothing was sent.
+    public func requestPasswordReset(
+        email: String, clientAddress: String, through send: @escaping RedisSend,
+        completion: @escaping (Result<Void, any Error>) -> Void
+    ) -> Bool {
+        guard let shared = throttles as? RedisAccountThrottles, let service = accounts as? AccountService,
+            service.resetRequestsCanPark
+        else { return false }
+        return shared.attempt(.resetRequest, address: clientAddress, now: clock(), through: send) { allowed in
+            if case .failure(let error) = allowed { return completion(.failure(error)) }
+            let sent = service.requestPasswordReset(email: email, through: send, completion: completion)
+            if !sent { completion(.failure(RedisError.connectionClosed)) }
+        }
+    }
+}

@@ -30,14 +30,20 @@ extension AppCoordinator {
                     username: attempt.username, email: attempt.email, password: attempt.password))
             }
             return try finish(then, with: result)
+        case .requestReset(let email, let client, let then):
+            let result = Result { () throws -> StoreWrite.Result in
+                try dependencies.accountsForClient(client).requestPasswordReset(email: email)
+                return .requested
+            }
+            return try finish(then, with: result)
         }
     }
 
     /// `submit` up to the store's write: the outcome, or the write the form asks for and how to
     /// finish after it (`finish`), for a caller that makes the write without holding a thread
-    /// (Web, on Redis). Library forms write through `Submission.write`, a sign-in and a
-    /// registration are handed back as attempts; the other account forms still call their
-    /// repositories here.
+    /// (Web, on Redis). Library forms write through `Submission.write`, a sign-in, a
+    /// registration and a reset-link request are handed back as attempts; the other account forms
+    /// still call their repositories here.
     public func decide(_ route: AppRoute, form: FormInput, viewer: Viewer, client: Client) throws -> Submission {
         guard route.acceptsForms else { return .done(notFound(path: route.print(), viewer: viewer)) }
         switch route {
@@ -47,6 +53,8 @@ extension AppCoordinator {
             return decideSignIn(next: next, form: form, viewer: viewer, client: client)
         case .account(.register(let next)):
             return decideRegistration(next: next, form: form, viewer: viewer, client: client)
+        case .account(.forgotPassword(let next)):
+            return decideResetRequest(next: next, form: form, viewer: viewer, client: client)
         case .account(let accountRoute):
             return .done(try submitAccount(accountRoute, form: form, viewer: viewer, client: client))
         case .root, .flow, .screen, .inspector:
@@ -224,16 +232,7 @@ extension AppCoordinator {
             return signIn(try model.submit(form), route: route, next: nil, viewer: viewer)
         case .forgotPassword:
             var model = ForgotPasswordFormViewModel(accounts: accounts)
-            let outcome = try model.submit(form)
-            switch outcome {
-            case .succeeded:
-                // Post/redirect/get: a reload of the answer sends nothing again.
-                return .redirect(.account(.resetLinkSent))
-            case .invalid(let state):
-                return .render(builder(for: viewer).accountScreen(route, status: .invalid, state: state))
-            case .rateLimited(let state, let seconds):
-                return .rateLimited(builder(for: viewer).accountScreen(route, status: .invalid, state: state), retryAfterSeconds: seconds)
-            }
+            return resetRequested(try model.submit(form), route: route, viewer: viewer)
         case .resetLinkSent:
             return notFound(path: route.print(), viewer: viewer)
         case .logout:

@@ -13,6 +13,9 @@ public enum Submission: Sendable {
     /// A registration to make (the throttle, the hash, the claims, the write), then `finish` with
     /// the new user (`StoreWrite.Result.user`) or the account's refusal.
     case register(RegistrationAttempt, then: SubmissionFinish)
+    /// A password-reset link to request for `email` (the throttle, the shared queue), then
+    /// `finish` with `StoreWrite.Result.requested` or the refusal; the mail is sent later.
+    case requestReset(email: String, client: Client, then: SubmissionFinish)
 }
 
 /// The rest of a submission once its write is made (or failed): the notice, the navigation and the

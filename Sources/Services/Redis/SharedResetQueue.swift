@@ -23,7 +23,7 @@ public final class SharedResetQueue: Sendable {
         let payload: [UInt8]
     }
 
-    private struct Payload: Codable {
+    struct Payload: Codable {
         var id: String
         var email: String
     }
@@ -79,5 +79,32 @@ public final class SharedResetQueue: Sendable {
     /// The request's mail is written: it leaves this instance's claimed list.
     public func finish(_ request: Request) throws {
         _ = try pool.send(RedisCommand("LREM", [Array(claimedKey.utf8), Array("1".utf8), request.payload]))
+    }
+}
+
+extension SharedResetQueue {
+    /// `enqueue(email:)` for a request parked on its event loop: sent through the loop's Redis
+    /// connection; `completion` (on the loop) has whether it was queued (false: full, dropped).
+    /// False when nothing was sent.
+    public func enqueue(email: String, through send: RedisSend, completion: @escaping (Result<Bool, any Error>) -> Void) -> Bool {
+        let payload: Data
+        do {
+            payload = try JSONEncoder().encode(Payload(id: ByteEncoding.hex(SecureRandom.bytes(8)), email: email))
+        } catch {
+            completion(.failure(error))
+            return true
+        }
+        let command = RedisCommand("EVAL", [
+            Array(Self.enqueueScript.utf8), Array("1".utf8), Array(requestsKey.utf8), Array(payload),
+            Array(String(capacity).utf8),
+        ])
+        return send([command]) { replies in
+            completion(Result {
+                guard let reply = try replies.get().first else { throw RedisError.server("no reply") }
+                if let message = reply.errorMessage { throw RedisError.server(message) }
+                guard let length = reply.integer else { throw RedisError.server("the queue script answered \(reply)") }
+                return length > 0
+            })
+        }
     }
 }

@@ -11,7 +11,7 @@ extension AppResponder {
     /// With Redis, whether a form is served on its event loop, holding no thread: a library form
     /// (new item, edit, favourite, delete, settings, the wizard), signing out, and signing in (its
     /// throttles park; only its hash goes to the hashing lane: `authenticateParked`) and registering
-    /// (`registerParked`). The other
+    /// (`registerParked`), and asking for a reset link (`requestResetParked`). The other
     /// account forms call the accounts blocking: still the hashing lane or a worker.
     func parksOnTheLoop(_ route: AppRoute, reply: HTTPReply) -> Bool {
         guard let sharedState, sharedState.services.catalog.writesCanPark,
@@ -21,6 +21,7 @@ extension AppResponder {
         case .library, .account(.logout): return true
         case .account(.login): return sharedState.services.throttledAccounts.signInsCanPark
         case .account(.register): return sharedState.services.throttledAccounts.registrationsCanPark
+        case .account(.forgotPassword): return sharedState.services.throttledAccounts.resetRequestsCanPark
         default: return false
         }
     }
@@ -91,6 +92,10 @@ extension AppResponder {
             let finish = finisher(then, request: request, session: session, turn: turn, connection: connection, reply: reply,
                 conclude: conclude)
             registerParked(attempt, request: request, connection: connection, reply: reply, finish: finish)
+        case .requestReset(let email, let client, let then):
+            let finish = finisher(then, request: request, session: session, turn: turn, connection: connection, reply: reply,
+                conclude: conclude)
+            requestResetParked(email: email, client: client, connection: connection, reply: reply, finish: finish)
         }
     }
 
