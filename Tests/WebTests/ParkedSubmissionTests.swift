@@ -1,7 +1,7 @@
 import Foundation
 import Models
 import RedisClient
-import Services
+@testable import Services
 import Testing
 import TestSupport
 import ViewModels
@@ -277,5 +277,85 @@ final class ParkedSubmissionTests {
         #expect(try store.owner(index: "usernames", key: "inflight") == "elsewhere")
         #expect(try store.owner(index: "emails", key: "inflight@example.com") == "elsewhere")
         #expect(try browser.post("/register", form: registration(token, username: "free", email: "free@example.com")).status == 303)
+    }
+
+    @Test func aResetRequestWhileEveryWorkerIsBusyCostsTheBlockingPoolNoRoundTripAndItsMailIsDelivered() throws {
+        let (first, second) = (try apps.instance(options: Self.quietOptions), try apps.instance(options: Self.quietOptions))
+        _ = try signedIn(on: first)
+        let pool = try #require(first.application.services.redisStore?.pool)
+        let browser = first.client()
+        let token = try #require(try browser.get("/forgot-password").csrfToken)
+        let release = occupyWorkers(of: first)
+        defer { release() }
+        let accounts = first.application.services.accounts
+        // Delivery (the mail lane's own blocking round trips) waits, as if a run were already due.
+        let alreadyDue = accounts.deliveryScheduled.exchange(true, ordering: .acquiringAndReleasing)
+        #expect(!alreadyDue)
+        let before = pool.roundTrips
+        // The throttle and the queue on the loop; the same answer for a known and an unknown address.
+        let known = try browser.post("/forgot-password", form: [("csrfToken", token), ("email", "demo@example.com")])
+        let unknown = try browser.post("/forgot-password", form: [("csrfToken", token), ("email", "nobody@example.com")])
+        #expect(pool.roundTrips == before, "the reset requests went through the loop, not the blocking pool")
+        for answer in [known, unknown] {
+            #expect(answer.status == 303)
+            #expect(answer.location == "/forgot-password/sent")
+        }
+        // The requests wait in Redis; the mail lane delivers them (the unknown address gets none).
+        release()
+        accounts.deliveryScheduled.store(false, ordering: .releasing)
+        first.application.services.deliverQueuedMail()
+        let mails = apps.outbox(of: [first, second])
+        #expect(mails.count == 1)
+        #expect(mails.first?.contains("/reset-password/") == true)
+    }
+
+    @Test func theSixthResetRequestCountedOnTheLoopIs429OnEveryInstanceWhileEveryWorkerIsBusy() throws {
+        let (first, second) = (try apps.instance(options: Self.quietOptions), try apps.instance(options: Self.quietOptions))
+        _ = try signedIn(on: first)
+        let pool = try #require(first.application.services.redisStore?.pool)
+        let browser = first.client()
+        let token = try #require(try browser.get("/forgot-password").csrfToken)
+        let release = occupyWorkers(of: first)
+        defer { release() }
+        let accounts = first.application.services.accounts
+        let alreadyDue = accounts.deliveryScheduled.exchange(true, ordering: .acquiringAndReleasing)
+        #expect(!alreadyDue)
+        let before = pool.roundTrips
+        // Six different forms (a resent one would be answered from its receipt), the same account.
+        let emails = ["demo@example.com", "Demo@example.com", "dEmo@example.com", "deMo@example.com", "demO@example.com"]
+        for email in emails {
+            #expect(try browser.post("/forgot-password", form: [("csrfToken", token), ("email", email)]).status == 303)
+        }
+        let limited = try browser.post("/forgot-password", form: [("csrfToken", token), ("email", "DEMO@example.com")])
+        #expect(limited.status == 429)
+        #expect(limited.header("Retry-After").flatMap(Int.init) != nil)
+        #expect(pool.roundTrips == before, "no throttle or queue went through the blocking pool")
+        release()
+        accounts.deliveryScheduled.store(false, ordering: .releasing)
+        first.application.services.deliverQueuedMail()
+        #expect(apps.outbox(of: [first, second]).count == 5, "the refused request sent nothing")
+        // Counted in Redis: the other instance refuses the address too.
+        #expect(try second.client().submit("/forgot-password", form: [("email", "demo@example.com")]).status == 429)
+    }
+
+    @Test func aResetRequestRedisDoesNotTakeIs503WithRetryAfterWhileEveryWorkerIsBusy() throws {
+        var redis = try RedisConfiguration(url: apps.server.url())
+        redis.replyTimeout = .milliseconds(300)
+        (redis.initialReconnectDelay, redis.maximumReconnectDelay) = (.zero, .zero)
+        let app = try TestApp(options: Self.quietOptions, redis: redis)
+        _ = try signedIn(on: app)
+        let browser = app.client()
+        let token = try #require(try browser.get("/forgot-password").csrfToken)
+        let release = occupyWorkers(of: app)
+        defer { release() }
+        let admin = try RedisConnection(configuration: RedisConfiguration(url: apps.server.url()))
+        defer { admin.close() }
+        _ = try admin.send(RedisCommand("CLIENT", "PAUSE", "5000", "WRITE"))
+        let answer = try browser.post("/forgot-password", form: [("csrfToken", token), ("email", "demo@example.com")])
+        _ = try admin.send(RedisCommand("CLIENT", "UNPAUSE"))
+        #expect(answer.status == 503)
+        #expect(answer.header("Retry-After") != nil)
+        release()
+        #expect(try browser.post("/forgot-password", form: [("csrfToken", token), ("email", "demo@example.com")]).status == 303)
     }
 }
