@@ -5,48 +5,27 @@ import Models
 import Services
 
 extension AppResponder {
-    /// A decided registration on Redis, from its event loop, in its session's turn: the throttle
-    /// is counted on the loop's Redis connection and the request parks (a refusal finishes at
-    /// once, 429, without a hash); the password alone is hashed on the hashing lane (503 with
-    /// `Retry-After` when its queue is full); back on the loop the username and email are claimed
-    /// and the account written, parked again, and `finish` runs there with the user or the
-    /// refusal. When the loop has no connection ready, the whole registration is made blocking on
-    /// the hashing lane, as on the embedded store.
+    /// A decided registration on Redis (`hashParked`): the throttle is counted on the loop, the
+    /// password alone is hashed on the hashing lane, and back on the loop the username and email
+    /// are claimed and the account written, where `finish` runs with the user or the refusal.
     func registerParked(
         _ attempt: RegistrationAttempt, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply,
         finish: @escaping @Sendable (Result<StoreWrite.Result, any Error>) -> Void
     ) {
-        let secure = connection.isSecure
-        let onLane: (@escaping @Sendable () -> Void) -> Void = { [self] work in
-            guard hashingLane.trySubmit(work) else {
-                logger.warning("\(request.method.rawValue) \(request.path): the password-hashing lane is full, answering 503")
-                return reply.send(busy(secure: secure))
-            }
-        }
-        guard let loop = reply.eventLoop, let sharedState else {
-            return onLane { [self] in finish(blockingRegistration(attempt)) }
-        }
-        let throttled = sharedState.services.throttledAccounts
-        let send: @Sendable () -> RedisSend = { sharedState.send(on: loop) }
-        let checked = throttled.checkRegistration(attempt, through: send()) { allowed in
-            if case .failure(let error) = allowed { return finish(.failure(error)) }
-            onLane {
-                let hashed = Result { try throttled.registrationHash(attempt) }
-                let posted = loop.execute {
-                    let hash: PasswordHash
-                    switch hashed {
-                    case .success(let made): hash = made
-                    case .failure(let error): return finish(.failure(error))
-                    }
-                    let sent = throttled.register(attempt, hash: hash, through: send()) { result in
-                        finish(result.map(StoreWrite.Result.user))
-                    }
-                    if !sent { finish(.failure(SharedStoreUnavailable())) }
+        hashParked(
+            request: request, connection: connection, reply: reply, finish: finish,
+            blocking: { [self] in blockingRegistration(attempt) },
+            check: { throttled, send, allowed in throttled.checkRegistration(attempt, through: send, completion: allowed) },
+            hash: { throttled in Result { try throttled.registrationHash(attempt) } },
+            complete: { throttled, hashed, send in
+                switch hashed {
+                case .failure(let error):
+                    finish(.failure(error))
+                    return true
+                case .success(let hash):
+                    return throttled.register(attempt, hash: hash, through: send) { finish($0.map(StoreWrite.Result.user)) }
                 }
-                if !posted { reply.send(self.unavailable(secure: secure)) }
-            }
-        }
-        if !checked { onLane { [self] in finish(blockingRegistration(attempt)) } }
+            })
     }
 
     /// The throttle, the hash, the claims and the write in one blocking call (`ThrottledAccounts.register`).
