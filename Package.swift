@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "Networking", dependencies: ["CSystem", "COpenSSL"]),
         .target(name: "HTTPServer", dependencies: ["HTTPCore", "Deflate", "ByteCoding", "CSystem", "COpenSSL", "Metrics", "Log", "Networking"]),
         .target(name: "TemplateEngine"),
-        .target(name: "Storage", dependencies: ["ByteCoding"]),
+        .target(name: "Storage", dependencies: ["ByteCoding", "Networking"]),
         .target(name: "Navigation"),
         .target(name: "RedisClient", dependencies: ["ByteCoding", "CSystem", "COpenSSL", "Networking"]),
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Networking
 import Synchronization
 
 /// The journal's writer role: its holder writes and syncs the queue (or snapshots) while other
@@ -26,6 +27,8 @@ final class CommitLock: Sendable {
     }
 
     private func acquire(timeout: Duration) throws(StorageError) {
+        // Its holder writes to the disk: an event loop must queue on the journal lane instead.
+        EventLoopThread.preconditionNotOnLoop("the journal's commit (a disk write)")
         let waiter = Waiter()
         let free = state.withLock { state -> Bool in
             if !state.held {
@@ -45,9 +48,10 @@ final class CommitLock: Sendable {
             return true
         }
         if gaveUp { throw .commitTimedOut(waited: timeout) }
-        // Handed over just as time ran out: the signal was given under the state lock, so this
-        // returns at once.
-        waiter.handedOver.wait()
+        // Handed over just as time ran out: the signal was given under the state lock, before
+        // the waiter left the list, so it is there to take now.
+        let taken = waiter.handedOver.wait(timeout: .now())
+        precondition(taken == .success, "a handed-over commit lock carries its signal")
     }
 
     private func release() {

@@ -24,7 +24,8 @@ final class PollLoop: EventLoopScheduler, @unchecked Sendable {
             loop.run()
             return nil
         }, context)
-        while threadID.load(ordering: .acquiring) == 0 { usleep(100) }
+        // The new thread's pthread_self(): set here too, so the loop is known before init returns.
+        threadID.store(UInt(thread), ordering: .releasing)
     }
 
     func stop() {
