@@ -20,9 +20,7 @@ struct HashingLaneTests {
         defer { gate.open() }
         let lane = app.application.hashingLane
         // One job runs (the thread is busy), one waits: the queue is full.
-        #expect(lane.trySubmit { gate.hold() })
-        #expect(gate.waitForHolders(1))
-        #expect(lane.trySubmit { gate.hold() })
+        #expect(lane.fillOneThreadOneQueued(holdingAt: gate))
 
         let browser = app.client()
         let refused = try browser.signIn()
@@ -45,9 +43,8 @@ struct HashingLaneTests {
         let gate = Gate()
         defer { gate.open() }
         let lane = app.application.hashingLane
-        #expect(lane.trySubmit { gate.hold() })
-        #expect(gate.waitForHolders(1))
-        #expect(lane.trySubmit { gate.hold() })
+        // One job runs (the thread is busy), one waits: the queue is full.
+        #expect(lane.fillOneThreadOneQueued(holdingAt: gate))
         // A reset request hashes nothing: it is accepted while the hashing lane is full.
         let answer = try app.client().submit("/forgot-password", form: [("email", "demo@example.com")])
         #expect(answer.location == "/forgot-password/sent")

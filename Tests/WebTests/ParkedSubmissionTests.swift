@@ -214,9 +214,7 @@ final class ParkedSubmissionTests {
         defer { gate.open() }
         let lane = app.application.hashingLane
         // One job runs (the thread is busy), one waits: the queue is full.
-        #expect(lane.trySubmit { gate.hold() })
-        #expect(gate.waitForHolders(1))
-        #expect(lane.trySubmit { gate.hold() })
+        #expect(lane.fillOneThreadOneQueued(holdingAt: gate))
         let browser = app.client()
         let refused = try browser.signIn()
         #expect(refused.status == 503)
