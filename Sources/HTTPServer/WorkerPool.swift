@@ -12,7 +12,8 @@ public final class WorkerPool: Sendable {
         var next = 0
         var stopping = false
         var threads: [pthread_t] = []
-        /// Threads waiting for a job (queued jobs they have not taken yet do not wait for a thread).
+        /// Threads not running a job, from the moment they are made (so a lane with no queue takes
+        /// work at once): a queued job they have not taken yet does not wait for a thread.
         var idleThreads = 0
     }
 
@@ -39,7 +40,10 @@ public final class WorkerPool: Sendable {
         for _ in 0..<count {
             if let thread = PosixThread.start({ [self] in work() }) { started.append(thread) }
         }
-        state.withLock { $0.threads = started }
+        state.withLock { state in
+            state.threads = started
+            state.idleThreads = started.count
+        }
     }
 
     /// Queues `work`; after `shutdown` it runs on the caller instead, so a reply is never lost.
@@ -76,7 +80,7 @@ public final class WorkerPool: Sendable {
         return true
     }
 
-    /// Threads waiting for a job right now.
+    /// Threads not running a job right now.
     public var idleThreadCount: Int {
         state.withLock { $0.idleThreads }
     }
@@ -102,9 +106,7 @@ public final class WorkerPool: Sendable {
     private func work() {
         if niceness > 0 { _ = wp_lower_thread_priority(Int32(niceness)) }
         while true {
-            state.withLock { $0.idleThreads += 1 }
             let drained = wp_eventfd_drain(tokens)
-            state.withLock { $0.idleThreads -= 1 }
             guard drained == 8 else {
                 if wp_errno() == EINTR { continue }
                 return
@@ -113,6 +115,7 @@ public final class WorkerPool: Sendable {
                 guard state.next < state.jobs.count else { return nil }
                 let job = state.jobs[state.next]
                 state.next += 1
+                state.idleThreads -= 1
                 if state.next > 64 && state.next * 2 > state.jobs.count {
                     state.jobs.removeFirst(state.next)
                     state.next = 0
@@ -121,6 +124,7 @@ public final class WorkerPool: Sendable {
             }
             guard let job else { return }
             job()
+            state.withLock { $0.idleThreads += 1 }
         }
     }
 }
