@@ -185,7 +185,7 @@ public final class RedisStore: KeyValueStore, SharedIndex {
         return .replaced
     }
 
-    private func raisesVersion(writing collection: String) -> Bool {
+    func raisesVersion(writing collection: String) -> Bool {
         cachedCollections?.contains(collection) ?? true
     }
 
@@ -194,7 +194,7 @@ public final class RedisStore: KeyValueStore, SharedIndex {
     /// included). `publish` runs under the same lock as `applying`, and only when the copies do
     /// not reflect `version` yet: if they do, a synchronization applied this write's entry and
     /// maybe later ones to the same data, which publishing this write now would undo.
-    private func noteOwnWrite(_ version: Int64, publishing publish: () -> Void) {
+    func noteOwnWrite(_ version: Int64, publishing publish: () -> Void) {
         knownVersion.withLock { known in
             guard known < version else { return }
             publish()
