@@ -53,16 +53,9 @@ extension AccountService {
         }
         account.password = hash
         account.mustSetNewPassword = nil
-        let value: [UInt8]
-        do {
-            value = try StoreCoding.encode(account)
-        } catch {
-            completion(.failure(error))
-            return true
-        }
+        guard let put = put(account, failing: completion) else { return true }
         let saved = account
-        let mutations = [StoreMutation.put(collection: Self.accountsCollection, key: account.user.id.rawValue, value: value)]
-            + token.tokensOfUser.map { StoreMutation.delete(collection: Self.resetTokensCollection, key: $0) }
+        let mutations = [put] + token.tokensOfUser.map { StoreMutation.delete(collection: Self.resetTokensCollection, key: $0) }
         return shared.apply(
             mutations, provided: Self.resetTokensCollection, key: token.digest, holds: token.stored, through: send,
             publishing: { self.state.withLock { $0.upsert(saved) } }

@@ -124,10 +124,7 @@ extension ParkedSubmissionTests {
     }
 
     @Test func aNewPasswordRedisDoesNotWriteIs503WithinTheReplyTimeoutThenServedOnceRedisAnswers() throws {
-        var redis = try RedisConfiguration(url: apps.server.url())
-        redis.replyTimeout = .milliseconds(300)
-        (redis.initialReconnectDelay, redis.maximumReconnectDelay) = (.zero, .zero)
-        let app = try TestApp(options: Self.quietOptions, redis: redis)
+        let app = try impatientInstance()
         _ = try signedIn(on: app)
         let pool = try #require(app.application.services.redisStore?.pool)
         let (hung, served) = (try resetLink(for: "demo", on: app), try resetLink(for: "demo", on: app))
@@ -135,15 +132,11 @@ extension ParkedSubmissionTests {
         let token = try #require(try browser.get("/login").csrfToken)
         let release = occupyWorkers(of: app)
         defer { release() }
-        let admin = try RedisConnection(configuration: RedisConfiguration(url: apps.server.url()))
-        defer { admin.close() }
         let before = pool.roundTrips
         // The throttle and the token are read; the write (a script) waits.
-        _ = try admin.send(RedisCommand("CLIENT", "PAUSE", "5000", "WRITE"))
         let start = Date()
-        let answer = try browser.post(hung, form: newPassword(token, "a-brand-new-password"))
+        let answer = try pausingWrites { try browser.post(hung, form: newPassword(token, "a-brand-new-password")) }
         let seconds = Date().timeIntervalSince(start)
-        _ = try admin.send(RedisCommand("CLIENT", "UNPAUSE"))
         #expect(answer.status == 503)
         #expect(answer.header("Retry-After") != nil)
         #expect(seconds < 1.5)

@@ -16,10 +16,7 @@ extension AppCoordinator {
             let attempt = PasswordResetAttempt(token: token, newPassword: newPassword, client: client)
             return .resetPassword(attempt, then: SubmissionFinish { coordinator, result in
                 var model = decided
-                let outcome = try model.finish(result.map { written -> User in
-                    guard let user = written.user else { preconditionFailure("a new password came back without its user") }
-                    return user
-                })
+                let outcome = try model.finish(Result { try Self.user(result) })
                 return coordinator.signIn(outcome, route: route, next: nil, viewer: viewer)
             })
         }

@@ -1,17 +1,21 @@
 import RedisClient
 import Storage
 
-/// A write made only while one key still holds what the caller read (a reset link's token not yet
-/// spent), for a request parked on its event loop: the check, the mutations and the version's
-/// raise run in one script, so no other write (another instance's reset with the same token) comes
-/// in between, as `replace` does for a single key.
+/// A write made only while one key still holds what the caller read (an item as edited, a reset
+/// link's token not yet spent): the check, the mutations and the version's raise run in one
+/// script, so no other write (another instance's) comes in between. `replace` is its one-key form.
 extension RedisStore {
     /// KEYS: the condition's hash, the version, the change log, then one hash per mutation.
     /// ARGV: the condition's key and expected value, whether to raise the version ('1' logged,
     /// '2' not: too large, as `raiseVersionCommand`), the log's payload and capacity, then per
-    /// mutation its kind ('put' or 'delete'), key and value.
+    /// mutation its kind ('put' or 'delete'), key and value. Answers {1, version} (or {1} when
+    /// no version was raised) when written, {0, current} (or {0} when absent) when not.
     static let conditionalWriteScript = """
-        if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return {0} end
+        local current = redis.call('HGET', KEYS[1], ARGV[1])
+        if current ~= ARGV[2] then
+            if current then return {0, current} end
+            return {0}
+        end
         for index = 4, #KEYS do
             local at = 6 + (index - 4) * 3
             if ARGV[at] == 'put' then
@@ -32,8 +36,8 @@ extension RedisStore {
 
     /// Applies `mutations` only if `key` of `collection` still holds `expected`: true through
     /// `completion` (on the loop) when applied, false when the key changed or went; a write to a
-    /// cached collection raises the version and is logged (publishing as `apply`). False when
-    /// nothing was sent.
+    /// cached collection raises the version and is logged (publishing as `apply`), for a request
+    /// parked on its event loop. False when nothing was sent.
     public func apply(
         _ mutations: [StoreMutation], provided collection: String, key: String, holds expected: [UInt8],
         through send: RedisSend, publishing publish: @escaping () -> Void,
