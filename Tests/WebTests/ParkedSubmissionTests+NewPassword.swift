@@ -146,20 +146,29 @@ extension ParkedSubmissionTests {
         #expect(try app.client().signIn(password: "a-brand-new-password").status == 303)
     }
 
+    /// The demo account stored at half the configured cost, as before the cost was raised, written
+    /// by another instance's store (the app learns of it from the change log): the account, the
+    /// configured cost and that store.
+    func demoAtAnOlderCost(on app: TestApp) throws -> (account: StoredAccount, current: Int, store: RedisStore) {
+        let store = RedisStore(
+            pool: try RedisPool(configuration: RedisConfiguration(url: apps.server.url())),
+            cachedCollections: Set(AppServices.cachedCollections))
+        var account = try #require(app.application.services.accounts.state.withLock { $0.account(username: "demo") })
+        let current = account.password.iterations
+        account.password = try PasswordHasher(iterations: current / 2).hash("demo-password")
+        try store.apply([
+            .put(collection: AccountService.accountsCollection, key: account.user.id.rawValue, value: try StoreCoding.encode(account))
+        ])
+        return (account, current, store)
+    }
+
     @Test func aSignInAtAnOlderCostWhileEveryWorkerIsBusyRewritesTheHashOnTheLoop() throws {
         let app = try apps.instance(options: Self.quietOptions)
         _ = try signedIn(on: app)
         let services = app.application.services
         let pool = try #require(services.redisStore?.pool)
-        // Another instance's store: the app learns of its write from the change log.
-        let store = RedisStore(pool: try RedisPool(configuration: RedisConfiguration(url: apps.server.url())),
-            cachedCollections: Set(AppServices.cachedCollections))
-        var account = try #require(services.accounts.state.withLock { $0.account(username: "demo") })
-        let current = account.password.iterations
-        // Stored at an older cost, as before the configured one was raised (another instance's write).
-        account.password = try PasswordHasher(iterations: current / 2).hash("demo-password")
+        let (account, current, store) = try demoAtAnOlderCost(on: app)
         let key = account.user.id.rawValue
-        try store.apply([.put(collection: AccountService.accountsCollection, key: key, value: try StoreCoding.encode(account))])
         let release = occupyWorkers(of: app)
         defer { release() }
         let before = pool.roundTrips
@@ -170,5 +179,29 @@ extension ParkedSubmissionTests {
         #expect(stored.password.iterations == current)
         #expect(services.accounts.state.withLock { $0.account(username: "demo") }?.password.iterations == current)
         #expect(try app.client().signIn().status == 303)
+    }
+
+    @Test func aRehashThatCannotBeWrittenIsLoggedNotAFailedSignInAndNeverOverwritesANewerPassword() throws {
+        let app = try apps.instance(options: Self.quietOptions)
+        _ = try signedIn(on: app)
+        let services = app.application.services
+        let pool = try #require(services.redisStore?.pool)
+        let (account, current, _) = try demoAtAnOlderCost(on: app)
+        let key = account.user.id.rawValue
+        // This instance reads the older hash (the change log), then another password is stored
+        // behind its back, as a reset elsewhere during the sign-in's hash would.
+        #expect(try app.client().get("/login").status == 200)
+        #expect(services.accounts.state.withLock { $0.accounts[account.user.id] }?.password == account.password)
+        var changed = account
+        changed.password = try PasswordHasher(iterations: current / 2).hash("changed-elsewhere")
+        let newer = try StoreCoding.encode(changed)
+        try #require(services.redisStore).apply([.put(collection: AccountService.accountsCollection, key: key, value: newer)])
+        let release = occupyWorkers(of: app)
+        defer { release() }
+        let before = pool.roundTrips
+        #expect(try app.client().signIn().status == 303, "the rewrite failed, the sign-in did not")
+        #expect(pool.roundTrips == before)
+        release()
+        #expect(try #require(services.redisStore).get(AccountService.accountsCollection, key: key) == newer)
     }
 }
