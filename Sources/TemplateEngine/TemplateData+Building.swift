@@ -51,6 +51,15 @@ extension TemplateData {
         addField(key, scratch.withUnsafeBufferPointer { appendString($0) })
     }
 
+    /// Markup rendered before (e.g. a fragment of this library's output kept by the caller), for
+    /// `{{{key}}}`: copied in whole, without the look for characters to escape that other strings
+    /// get while they are copied, so `{{key}}` still escapes it. It must be valid UTF-8.
+    public mutating func add(_ key: TemplateKey, rendered markup: [UInt8]) {
+        let start = bytes.count
+        markup.withUnsafeBufferPointer { bytes.append($0) }
+        addField(key, nodes.appendIndex(Node(.string, payload: start, count: UInt32(fitting: markup.count, "TemplateData: a string of 4 GiB or more"))))
+    }
+
     /// A nested object whose fields `build` adds.
     public mutating func add(_ key: TemplateKey, object build: (inout TemplateData) throws -> Void) rethrows {
         let mark = beginObject()

@@ -13,6 +13,17 @@ final class PageRenderer: Sendable {
     let templates: TemplateSource
     private let logger: Logger
     private let sizeHint = Atomic<Int>(8192)
+    /// Lists' rows rendered, by list page and selected row: a list shown again with the same rows
+    /// (the same items, selection, subtitles and favourites) reuses them.
+    private let itemRows = FragmentCache<ItemRowsKey, [ItemListContent.Row]>(capacity: 128)
+
+    private struct ItemRowsKey: Hashable, Sendable {
+        var list: AppRoute
+        var selected: Int?
+    }
+
+    /// The template of a list's rows, rendered apart from its page.
+    static let itemRowsTemplate = "partials/item-rows"
 
     init(templates: TemplateSource, logger: Logger) {
         self.templates = templates
@@ -27,8 +38,13 @@ final class PageRenderer: Sendable {
     ) throws(TemplateError) -> HTTPResponse {
         if let problem = templates.problem { throw problem }
         let masked = CSRFToken.masked(csrfToken)
-        let body = try render(screen.template.rawValue) { data in
-            screen.addFields(to: &data, csrfToken: masked)
+        let library = templates.library
+        var fragments = PageFragments()
+        if case .library(let content) = screen.content, let list = content.list {
+            fragments.itemRows = try rows(of: list, library: library)
+        }
+        let body = try render(screen.template.rawValue, library: library) { data in
+            screen.addFields(to: &data, csrfToken: masked, fragments: fragments)
             if let live {
                 data.add(Keys.liveStreams, live.open)
                 data.add(Keys.liveEventsSent, live.sent)
@@ -69,11 +85,26 @@ final class PageRenderer: Sendable {
         }
     }
 
-    private func render(_ template: String, _ build: (inout TemplateData) -> Void) throws(TemplateError) -> [UInt8] {
+    /// The list's rows, kept from an earlier page when they are the same; always rendered afresh
+    /// while the templates reload (development), so an edit shows at once.
+    private func rows(of list: ItemListContent, library: TemplateLibrary) throws(TemplateError) -> [UInt8] {
+        let render = { () throws(TemplateError) -> [UInt8] in
+            var data = TemplateData(expectedBytes: 128 * list.rows.count)
+            data.setRoot(list.addRowFields)
+            return try library.render(Self.itemRowsTemplate, data, expectedBytes: 256 * list.rows.count)
+        }
+        guard !templates.reloads else { return try render() }
+        let key = ItemRowsKey(list: list.url, selected: list.rows.firstIndex(where: \.isSelected))
+        return try itemRows.markup(for: key, content: list.rows, render: render)
+    }
+
+    private func render(
+        _ template: String, library: TemplateLibrary? = nil, _ build: (inout TemplateData) -> Void
+    ) throws(TemplateError) -> [UInt8] {
         let hint = sizeHint.load(ordering: .relaxed)
         var data = TemplateData(expectedBytes: hint / 2)
         data.setRoot(build)
-        let body = try templates.library.render(template, data, expectedBytes: hint)
+        let body = try (library ?? templates.library).render(template, data, expectedBytes: hint)
         if body.count > sizeHint.load(ordering: .relaxed) {
             sizeHint.store(min(body.count + body.count / 8, 1 << 20), ordering: .relaxed)
         }

@@ -97,6 +97,7 @@ enum Keys {
     static let readOnlyNotice: TemplateKey = "readOnlyNotice"
     static let registerHref: TemplateKey = "registerHref"
     static let rows: TemplateKey = "rows"
+    static let rowsHTML: TemplateKey = "rowsHTML"
     static let settings: TemplateKey = "settings"
     static let settingsHref: TemplateKey = "settingsHref"
     static let settingsLink: TemplateKey = "settingsLink"
@@ -157,7 +158,7 @@ enum Keys {
         inputType, inspectorHref, isActive, isCurrent, isEmpty, isFavourite, isInvalid, isPassword, isRequired,
         isSelected, isSignedIn, isTextarea, isTop, itemCount, itemCountText, key, kind, label, links, list, loginHref,
         logoutAction, maxLength, message, name, nearest, newItemHref, wizardHref, backLabel, cancelHref, notice, options, overview, page, pages,
-        position, prefix, problem, reason, registerHref, rows, settings, settingsHref, settingsLink, sheet, sheetHref,
+        position, prefix, problem, reason, registerHref, rows, rowsHTML, settings, settingsHref, settingsLink, sheet, sheetHref,
         showSubtitles, stack, stacks, status, submitLabel, subtitle, summary, tab, tabs, text, theme, themeOptions,
         time, timestamp, title, todayISO, todayText, treeLines, url, value, viewer, warning, warnings, requestID,
         liveStreams, liveEventsSent,

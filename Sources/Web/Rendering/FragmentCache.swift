@@ -1,0 +1,37 @@
+import Synchronization
+import TemplateEngine
+
+/// Rendered fragments of pages, kept while what they show does not change: a fragment is found by
+/// a key that is cheap to hash (e.g. the list's URL) and reused only when the content it was
+/// rendered from equals the content at hand, so changed content never shows a stale fragment, it
+/// only costs a render. Bounded: at `capacity` keys it starts over. The lock is held for the
+/// lookup and the store only, never for a render or a comparison.
+final class FragmentCache<Key: Hashable & Sendable, Content: Equatable & Sendable>: Sendable {
+    private struct Entry: Sendable {
+        var content: Content
+        var markup: [UInt8]
+    }
+
+    private let entries = Mutex<[Key: Entry]>([:])
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+    }
+
+    /// The markup rendered from `content`: kept from an earlier call, or `render`ed now and kept.
+    func markup(for key: Key, content: Content, render: () throws(TemplateError) -> [UInt8]) throws(TemplateError) -> [UInt8] {
+        if let entry = entries.withLock({ $0[key] }), entry.content == content {
+            return entry.markup
+        }
+        let markup = try render()
+        entries.withLock { entries in
+            if entries.count >= capacity, entries[key] == nil { entries.removeAll(keepingCapacity: true) }
+            entries[key] = Entry(content: content, markup: markup)
+        }
+        return markup
+    }
+
+    /// How many fragments are kept (for tests).
+    var count: Int { entries.withLock { $0.count } }
+}
