@@ -1,3 +1,4 @@
+import Coordinators
 import Synchronization
 import TemplateEngine
 
@@ -34,4 +35,41 @@ final class FragmentCache<Key: Hashable & Sendable, Content: Equatable & Sendabl
 
     /// How many fragments are kept (for tests).
     var count: Int { entries.withLock { $0.count } }
+}
+
+/// A list as a fragment's content, compared element by element in place: `Array`'s `==` copies
+/// each element out on the way (retaining and releasing its strings), which cost more than
+/// rendering a tenth of the list.
+struct FragmentRows<Element: FragmentRow>: Equatable, Sendable {
+    var elements: [Element]
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        guard lhs.elements.count == rhs.elements.count else { return false }
+        return lhs.elements.withUnsafeBufferPointer { left in
+            rhs.elements.withUnsafeBufferPointer { right in
+                guard var l = left.baseAddress, var r = right.baseAddress else { return true }
+                for _ in 0..<left.count {
+                    guard Element.sameContent(l, r) else { return false }
+                    l += 1
+                    r += 1
+                }
+                return true
+            }
+        }
+    }
+}
+
+/// An element of `FragmentRows`: compares its fields in place, through pointers, so neither
+/// element is copied whole (a copy retains every string and route it holds).
+protocol FragmentRow: Sendable {
+    static func sameContent(_ left: UnsafePointer<Self>, _ right: UnsafePointer<Self>) -> Bool
+}
+
+extension ItemListContent.Row: FragmentRow {
+    /// The cheap fields first: a changed selection or favourite decides at once.
+    static func sameContent(_ left: UnsafePointer<Self>, _ right: UnsafePointer<Self>) -> Bool {
+        left.pointee.isSelected == right.pointee.isSelected && left.pointee.isFavourite == right.pointee.isFavourite
+            && left.pointee.title == right.pointee.title && left.pointee.subtitle == right.pointee.subtitle
+            && left.pointee.href == right.pointee.href
+    }
 }

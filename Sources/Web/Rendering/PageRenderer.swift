@@ -15,7 +15,7 @@ final class PageRenderer: Sendable {
     private let sizeHint = Atomic<Int>(8192)
     /// Lists' rows rendered, by list page and selected row: a list shown again with the same rows
     /// (the same items, selection, subtitles and favourites) reuses them.
-    private let itemRows = FragmentCache<ItemRowsKey, [ItemListContent.Row]>(capacity: 128)
+    private let itemRows = FragmentCache<ItemRowsKey, FragmentRows<ItemListContent.Row>>(capacity: 128)
 
     private struct ItemRowsKey: Hashable, Sendable {
         var list: AppRoute
@@ -95,7 +95,7 @@ final class PageRenderer: Sendable {
         }
         guard !templates.reloads else { return try render() }
         let key = ItemRowsKey(list: list.url, selected: list.rows.firstIndex(where: \.isSelected))
-        return try itemRows.markup(for: key, content: list.rows, render: render)
+        return try itemRows.markup(for: key, content: FragmentRows(elements: list.rows), render: render)
     }
 
     private func render(

@@ -42,3 +42,18 @@ import TemplateEngine
         #expect(cache.count == 0)
     }
 }
+
+extension String: FragmentRow {
+    static func sameContent(_ left: UnsafePointer<String>, _ right: UnsafePointer<String>) -> Bool {
+        left.pointee == right.pointee
+    }
+}
+
+@Suite struct FragmentRowsTests {
+    @Test func rowsAreEqualExactlyWhenEveryElementIs() {
+        #expect(FragmentRows(elements: ["a", "b"]) == FragmentRows(elements: ["a", "b"]))
+        #expect(FragmentRows(elements: ["a", "b"]) != FragmentRows(elements: ["a", "c"]))
+        #expect(FragmentRows(elements: ["a", "b"]) != FragmentRows(elements: ["a"]))
+        #expect(FragmentRows<String>(elements: []) == FragmentRows(elements: []))
+    }
+}
