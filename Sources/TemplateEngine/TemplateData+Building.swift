@@ -52,12 +52,13 @@ extension TemplateData {
     }
 
     /// Markup rendered before (e.g. a fragment of this library's output kept by the caller), for
-    /// `{{{key}}}`: copied in whole, without the look for characters to escape that other strings
-    /// get while they are copied, so `{{key}}` still escapes it. It must be valid UTF-8.
+    /// `{{{key}}}`: held as it is, not copied into the data, and never looked through for
+    /// characters to escape unless `{{key}}` writes it (then it is escaped like any string). It
+    /// must be valid UTF-8.
     public mutating func add(_ key: TemplateKey, rendered markup: [UInt8]) {
-        let start = bytes.count
-        markup.withUnsafeBufferPointer { bytes.append($0) }
-        addField(key, nodes.appendIndex(Node(.string, payload: start, count: UInt32(fitting: markup.count, "TemplateData: a string of 4 GiB or more"))))
+        let index = markups.count
+        markups.append(markup)
+        addField(key, nodes.appendIndex(Node(.markup, payload: index)))
     }
 
     /// A nested object whose fields `build` adds.
