@@ -43,17 +43,21 @@ import TemplateEngine
     }
 }
 
-extension String: FragmentRow {
-    static func sameContent(_ left: UnsafePointer<String>, _ right: UnsafePointer<String>) -> Bool {
-        left.pointee == right.pointee
+/// A row of one string, compared like `ItemListContent.Row`, through pointers.
+struct TextRow: FragmentRow {
+    var text: String
+
+    static func sameContent(_ left: UnsafePointer<TextRow>, _ right: UnsafePointer<TextRow>) -> Bool {
+        left.pointee.text == right.pointee.text
     }
 }
 
 @Suite struct FragmentRowsTests {
     @Test func rowsAreEqualExactlyWhenEveryElementIs() {
-        #expect(FragmentRows(elements: ["a", "b"]) == FragmentRows(elements: ["a", "b"]))
-        #expect(FragmentRows(elements: ["a", "b"]) != FragmentRows(elements: ["a", "c"]))
-        #expect(FragmentRows(elements: ["a", "b"]) != FragmentRows(elements: ["a"]))
-        #expect(FragmentRows<String>(elements: []) == FragmentRows(elements: []))
+        func rows(_ texts: String...) -> FragmentRows<TextRow> { FragmentRows(elements: texts.map { TextRow(text: $0) }) }
+        #expect(rows("a", "b") == rows("a", "b"))
+        #expect(rows("a", "b") != rows("a", "c"))
+        #expect(rows("a", "b") != rows("a"))
+        #expect(rows() == rows())
     }
 }
