@@ -73,3 +73,11 @@ extension ItemListContent.Row: FragmentRow {
             && left.pointee.href == right.pointee.href
     }
 }
+
+extension LibraryContent.CategoryLink: FragmentRow {
+    static func sameContent(_ left: UnsafePointer<Self>, _ right: UnsafePointer<Self>) -> Bool {
+        left.pointee.isSelected == right.pointee.isSelected && left.pointee.itemCount == right.pointee.itemCount
+            && left.pointee.name == right.pointee.name && left.pointee.itemCountText == right.pointee.itemCountText
+            && left.pointee.href == right.pointee.href
+    }
+}

@@ -4,9 +4,9 @@ import TemplateEngine
 import ViewModels
 
 extension LibraryContent {
-    /// The list's rows come rendered, in `fragments`.
+    /// The sidebar's links and the list's rows come rendered, in `fragments`.
     func addFields(to data: inout TemplateData, fragments: PageFragments) {
-        data.add(Keys.categories, list: categories)
+        data.add(Keys.categoriesHTML, rendered: fragments.categoryLinks)
         data.add(Keys.settingsLink, settingsLink)
         if let list {
             data.add(Keys.list, object: { list.addFields(to: &$0, rowsHTML: fragments.itemRows) })
@@ -15,6 +15,11 @@ extension LibraryContent {
         }
         data.add(Keys.detail, detail)
         data.add(Keys.settings, settings)
+    }
+
+    /// The data of `partials/category-links`.
+    func addCategoryFields(to data: inout TemplateData) {
+        data.add(Keys.categories, list: categories)
     }
 }
 

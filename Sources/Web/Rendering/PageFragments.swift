@@ -3,4 +3,6 @@
 struct PageFragments {
     /// A list's rows (`partials/item-rows`), for `{{{rowsHTML}}}` of the list pane.
     var itemRows: [UInt8] = []
+    /// The sidebar's links (`partials/category-links`), for `{{{categoriesHTML}}}`.
+    var categoryLinks: [UInt8] = []
 }

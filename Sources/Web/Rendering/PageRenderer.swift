@@ -13,17 +13,8 @@ final class PageRenderer: Sendable {
     let templates: TemplateSource
     private let logger: Logger
     private let sizeHint = Atomic<Int>(8192)
-    /// Lists' rows rendered, by list page and selected row: a list shown again with the same rows
-    /// (the same items, selection, subtitles and favourites) reuses them.
-    private let itemRows = FragmentCache<ItemRowsKey, FragmentRows<ItemListContent.Row>>(capacity: 128)
-
-    private struct ItemRowsKey: Hashable, Sendable {
-        var list: AppRoute
-        var selected: Int?
-    }
-
-    /// The template of a list's rows, rendered apart from its page.
-    static let itemRowsTemplate = "partials/item-rows"
+    /// Parts of pages rendered apart and kept while they stay the same.
+    private let kept = KeptFragments()
 
     init(templates: TemplateSource, logger: Logger) {
         self.templates = templates
@@ -39,10 +30,7 @@ final class PageRenderer: Sendable {
         if let problem = templates.problem { throw problem }
         let masked = CSRFToken.masked(csrfToken)
         let library = templates.library
-        var fragments = PageFragments()
-        if case .library(let content) = screen.content, let list = content.list {
-            fragments.itemRows = try rows(of: list, library: library)
-        }
+        let fragments = try kept.fragments(of: screen, library: library, keep: !templates.reloads)
         let body = try render(screen.template.rawValue, library: library) { data in
             screen.addFields(to: &data, csrfToken: masked, fragments: fragments)
             if let live {
@@ -83,19 +71,6 @@ final class PageRenderer: Sendable {
             logger.error("error page not rendered: \(error)")
             return nil
         }
-    }
-
-    /// The list's rows, kept from an earlier page when they are the same; always rendered afresh
-    /// while the templates reload (development), so an edit shows at once.
-    private func rows(of list: ItemListContent, library: TemplateLibrary) throws(TemplateError) -> [UInt8] {
-        let render = { () throws(TemplateError) -> [UInt8] in
-            var data = TemplateData(expectedBytes: 128 * list.rows.count)
-            data.setRoot(list.addRowFields)
-            return try library.render(Self.itemRowsTemplate, data, expectedBytes: 256 * list.rows.count)
-        }
-        guard !templates.reloads else { return try render() }
-        let key = ItemRowsKey(list: list.url, selected: list.rows.firstIndex(where: \.isSelected))
-        return try itemRows.markup(for: key, content: FragmentRows(elements: list.rows), render: render)
     }
 
     private func render(

@@ -9,6 +9,7 @@ enum Keys {
     static let backToRoot: TemplateKey = "backToRoot"
     static let breadcrumbs: TemplateKey = "breadcrumbs"
     static let categories: TemplateKey = "categories"
+    static let categoriesHTML: TemplateKey = "categoriesHTML"
     static let canEdit: TemplateKey = "canEdit"
     static let categoryName: TemplateKey = "categoryName"
     static let choices: TemplateKey = "choices"
@@ -151,7 +152,7 @@ enum Keys {
         canEdit, createdBy, readOnlyNotice,
         pagination, previous, next, marks, number, isGap,
         boxes, detailY, diagram, height, icon, isSheet, labelX, labelY, lines, treeDiagram, width, x, x1, x2, y, y1, y2,
-        action, itemID, autocomplete, backLink, backToRoot, breadcrumbs, categories, categoryName, choices, closeHref,
+        action, itemID, autocomplete, backLink, backToRoot, breadcrumbs, categories, categoriesHTML, categoryName, choices, closeHref,
         closest, content, created, createdISO, csrfToken, deleteHref, depth, detail, detailHref, dismissHref,
         displayName, editForm, error, errors, events, failureTitle, flash, favouriteAction, favouriteActionLabel, favouriteIntent,
         fieldName, fields, form, hasBreadcrumbs, hasClosest, hasError, hasEvents, hasSheet, header, heading, hint, homeHref, href,

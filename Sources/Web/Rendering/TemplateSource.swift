@@ -48,7 +48,7 @@ final class TemplateSource: Sendable {
     }
 
     /// The screens every site needs, plus the error page.
-    static let requiredTemplates = ScreenTemplate.all.map(\.rawValue) + ["error", PageRenderer.itemRowsTemplate]
+    static let requiredTemplates = ScreenTemplate.all.map(\.rawValue) + ["error"] + KeptFragments.templates
 
     static func compile(_ directory: String) throws(TemplateError) -> TemplateLibrary {
         let library = try TemplateLibrary(directory: directory, configuration: .init(strict: true))

@@ -1,9 +1,10 @@
 import Testing
 @testable import Web
 
-/// A list's rows are rendered apart from the page (`partials/item-rows`) and kept while they stay
-/// the same: a kept fragment reads exactly like a fresh one, and any change to the rows shows.
-@Suite struct ItemRowsFragmentTests {
+/// A list's rows and the sidebar's links are rendered apart from the page (`partials/item-rows`,
+/// `partials/category-links`) and kept while they stay the same: a kept fragment reads exactly
+/// like a fresh one, and any change to what it shows shows.
+@Suite struct KeptFragmentsTests {
     /// The page without its masked CSRF tokens, which differ on every render.
     func unmasked(_ page: WebClient.Response) -> String {
         page.text.replacing(/name="csrfToken" value="[^"]*"/, with: "csrfToken")
@@ -27,6 +28,7 @@ import Testing
         try client.signIn()
         let before = try client.get("/library/category-3")
         #expect(!before.text.contains(#"<span class="favourite""#))
+        #expect(before.text.contains(#"<span class="count" title="50 items">50<"#))
         _ = try client.submit("/library/category-3/items/101/options", form: [("intent", "favourite")])
         #expect(try client.get("/library/category-3").text.contains(#"Item 1 &lt;3&gt; <span class="favourite""#))
         // The category's 50 items fill its first page: the new one is the first of page 2.
@@ -35,6 +37,7 @@ import Testing
         let item = try #require(added.location)
         #expect(try client.get("/library/category-3?page=2").status == 200)
         let list = try client.get("/library/category-3?page=2")
+        #expect(list.text.contains(#"Category 3</span> <span class="count" title="51 items">51<"#))
         #expect(list.text.contains("A &lt;fresh&gt; row</span>"))
         #expect(!list.text.contains(#"aria-current="page"><span class="item-title">"#))
         #expect(try client.get(item).text.contains(#"aria-current="page"><span class="item-title">A &lt;fresh&gt; row"#))
