@@ -1,4 +1,5 @@
 import Coordinators
+import Glibc
 import Synchronization
 import TemplateEngine
 
@@ -48,8 +49,11 @@ struct FragmentRows<Element: FragmentRow>: Equatable, Sendable {
         return lhs.elements.withUnsafeBufferPointer { left in
             rhs.elements.withUnsafeBufferPointer { right in
                 guard var l = left.baseAddress, var r = right.baseAddress else { return true }
+                let size = MemoryLayout<Element>.size
                 for _ in 0..<left.count {
-                    guard Element.sameContent(l, r) else { return false }
+                    // Bit for bit the same is the same value (same string storage, same route): the
+                    // usual case for rows read from the same catalog. Otherwise field by field.
+                    guard memcmp(l, r, size) == 0 || Element.sameContent(l, r) else { return false }
                     l += 1
                     r += 1
                 }

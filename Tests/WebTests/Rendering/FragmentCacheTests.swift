@@ -59,5 +59,9 @@ struct TextRow: FragmentRow {
         #expect(rows("a", "b") != rows("a", "c"))
         #expect(rows("a", "b") != rows("a"))
         #expect(rows() == rows())
+        // Equal text in two separate buffers: not the same bits, still the same rows.
+        let long = String(repeating: "row ", count: 20)
+        #expect(rows(long + "x") == rows(long + "x"))
+        #expect(rows(long + "x") != rows(long + "y"))
     }
 }
