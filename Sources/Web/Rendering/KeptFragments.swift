@@ -26,11 +26,11 @@ final class KeptFragments: Sendable {
         guard case .library(let content) = screen.content else { return fragments }
         fragments.categoryLinks = try Self.markup(
             Self.categoryLinksTemplate, of: content.categories, library: library, in: keep ? categoryLinks : nil,
-            key: content.categories.firstIndex(where: \.isSelected), fields: content.addCategoryFields)
+            key: content.categories.firstIndex(where: \.isSelected), fields: { content.addCategoryFields(to: &$0) })
         if let list = content.list {
             fragments.itemRows = try Self.markup(
                 Self.itemRowsTemplate, of: list.rows, library: library, in: keep ? itemRows : nil,
-                key: ItemRowsKey(list: list.url, selected: list.rows.firstIndex(where: \.isSelected)), fields: list.addRowFields)
+                key: ItemRowsKey(list: list.url, selected: list.rows.firstIndex(where: \.isSelected)), fields: { list.addRowFields(to: &$0) })
         }
         return fragments
     }
