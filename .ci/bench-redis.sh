@@ -33,8 +33,9 @@
 # each way (2.4 ms PING round trip through the proxy) / proxy at 0: 0.07 (506 req/s) -> 0.85
 # (7,851); three instances behind haproxy 6,303 -> 9,421 req/s, 164 -> 110 µs CPU per page each.
 # Figures of 2026-11-27 11:02-11:22 (load average 13-24 from other builds), Python proxy -> C proxy:
-# the PING round trip at "0.5 ms each way" 2.38 -> 1.08-1.11 ms; 1 ms / proxy at 0 0.42 (ROUNDS=2
-# DURATION=8 HIGH_CONNS=0, this script before the change) -> 0.92 (same, after); in three runs with both
+# the PING round trip at "0.5 ms each way" 2.38-2.40 -> 1.08-1.11 ms; 1 ms / proxy at 0 0.42, 0.86
+# (ROUNDS=2 DURATION=8 HIGH_CONNS=0, this script before the change) -> 0.92, 0.91 (same, after,
+# alternating with the before runs); in three runs with both
 # proxies side by side (ROUNDS=3 DURATION=8): Python 0.80, 0.79, 0.87 against C 1.13, 0.91, 0.93.
 # Proxy CPU per page: Python 4-5 µs at 0 and 7-8 at the delay, C 1-2: neither is the bottleneck.
 # A page sends its 2 commands in one round trip at either distance, and Redis reads ~32 commands
