@@ -146,10 +146,13 @@ extension ParkedSubmissionTests {
         #expect(try app.client().signIn(password: "a-brand-new-password").status == 303)
     }
 
-    /// The demo account stored at half the configured cost, as before the cost was raised, written
-    /// by another instance's store (the app learns of it from the change log): the account, the
-    /// configured cost and that store.
-    func demoAtAnOlderCost(on app: TestApp) throws -> (account: StoredAccount, current: Int, store: RedisStore) {
+    /// An instance whose loop connection is ready, with the demo account stored at half the
+    /// configured cost (as before the cost was raised) by another instance's store, which the
+    /// instance learns of from the change log.
+    func demoAtAnOlderCost() throws -> (app: TestApp, pool: RedisPool, account: StoredAccount, current: Int, store: RedisStore) {
+        let app = try apps.instance(options: Self.quietOptions)
+        _ = try signedIn(on: app)
+        let pool = try #require(app.application.services.redisStore?.pool)
         let store = RedisStore(
             pool: try RedisPool(configuration: RedisConfiguration(url: apps.server.url())),
             cachedCollections: Set(AppServices.cachedCollections))
@@ -159,15 +162,12 @@ extension ParkedSubmissionTests {
         try store.apply([
             .put(collection: AccountService.accountsCollection, key: account.user.id.rawValue, value: try StoreCoding.encode(account))
         ])
-        return (account, current, store)
+        return (app, pool, account, current, store)
     }
 
     @Test func aSignInAtAnOlderCostWhileEveryWorkerIsBusyRewritesTheHashOnTheLoop() throws {
-        let app = try apps.instance(options: Self.quietOptions)
-        _ = try signedIn(on: app)
+        let (app, pool, account, current, store) = try demoAtAnOlderCost()
         let services = app.application.services
-        let pool = try #require(services.redisStore?.pool)
-        let (account, current, store) = try demoAtAnOlderCost(on: app)
         let key = account.user.id.rawValue
         let release = occupyWorkers(of: app)
         defer { release() }
@@ -182,11 +182,8 @@ extension ParkedSubmissionTests {
     }
 
     @Test func aRehashThatCannotBeWrittenIsLoggedNotAFailedSignInAndNeverOverwritesANewerPassword() throws {
-        let app = try apps.instance(options: Self.quietOptions)
-        _ = try signedIn(on: app)
+        let (app, pool, account, current, _) = try demoAtAnOlderCost()
         let services = app.application.services
-        let pool = try #require(services.redisStore?.pool)
-        let (account, current, _) = try demoAtAnOlderCost(on: app)
         let key = account.user.id.rawValue
         // This instance reads the older hash (the change log), then another password is stored
         // behind its back, as a reset elsewhere during the sign-in's hash would.
