@@ -4,8 +4,6 @@ struct BlockWriter {
     let symbols: UnsafeBufferPointer<UInt32>
     let literalFrequencies: UnsafeMutableBufferPointer<Int>
     let distanceFrequencies: UnsafeMutableBufferPointer<Int>
-    /// `DeflateTables.lengthSymbol` then `.distanceSymbol`, as the encoder holds them.
-    let symbolTables: UnsafePointer<UInt8>
     let scratch: BlockScratch
 
     private enum Kind { case stored, fixed, dynamic }
@@ -106,7 +104,6 @@ struct BlockWriter {
         distanceCodes: UnsafeBufferPointer<UInt16>, distanceLengths: UnsafeBufferPointer<UInt8>,
         into writer: inout BitWriter
     ) {
-        let symbolTables = symbolTables
         let lengthCodes = scratch.lengthCodes
         let literalFrequencies = literalFrequencies
         DeflateTables.lengthEntry.withUnsafeBufferPointer { lengthEntry in
@@ -141,11 +138,11 @@ struct BlockWriter {
                         out.write(UInt32(literalCodes[literal]), Int(literalLengths[literal]))
                         continue
                     }
-                    let lengthCode = lengthCodes[Int(symbol & 0xFFFF) &- 3]
+                    let lengthCode = lengthCodes[Int(symbol & 0x1FF) &- 3]
                     out.write(lengthCode & 0xFF_FFFF, Int(lengthCode &>> 24))
                     let distance = symbol &>> 16
-                    let value = Int(distance) &- 1
-                    let distanceCode = Int(symbolTables[256 &+ (value < 256 ? value : 256 &+ (value &>> 7))])
+                    // The distance's symbol was found when the match was recorded.
+                    let distanceCode = Int((symbol &>> 9) & 0x1F)
                     let distanceInfo = distanceEntry[distanceCode]
                     let distanceBits = Int(distanceLengths[distanceCode])
                     out.write(

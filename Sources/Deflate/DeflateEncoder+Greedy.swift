@@ -36,11 +36,13 @@ extension DeflateEncoder {
                     && raw.loadUnaligned(fromByteOffset: candidate, as: UInt32.self) == word {
                     let length = 4 &+ Self.matchLength(src + candidate + 4, src + position + 4, min(Self.maxMatch, n &- position) &- 4)
                     let distance = position &- candidate
-                    symbols[count] = UInt32(truncatingIfNeeded: length) | UInt32(truncatingIfNeeded: distance) &<< 16
+                    let value = distance &- 1
+                    let distanceCode = codes[256 &+ (value < 256 ? value : 256 &+ (value &>> 7))]
+                    symbols[count] = UInt32(truncatingIfNeeded: length) | UInt32(distanceCode) &<< 9
+                        | UInt32(truncatingIfNeeded: distance) &<< 16
                     count &+= 1
                     literals[257 &+ Int(codes[length &- 3])] &+= 1
-                    let value = distance &- 1
-                    distances[Int(codes[256 &+ (value < 256 ? value : 256 &+ (value &>> 7))])] &+= 1
+                    distances[Int(distanceCode)] &+= 1
                     let end = position &+ length
                     // The positions inside a match are not hashed (zlib's level 1 hashes only short
                     // ones): hashing its tail as well made the benchmark page 1 % smaller for 4 % more
