@@ -1,3 +1,4 @@
+import DemoData
 import Dispatch
 import Foundation
 import Models
@@ -103,6 +104,27 @@ final class ParkedWriteTests {
         #expect(edited.title == "Edited elsewhere too")
         try other.synchronize()
         #expect(other.catalog.item(item.id) == edited)
+    }
+
+    @Test func aParkedSettingsSaveFromAnAccountReadBeforeAPasswordChangeOnAnotherInstanceKeepsTheNewPassword() throws {
+        let saving = try instances.services()
+        let other = try instances.services()
+        var account = try #require(other.accounts.state.withLock { $0.account(username: DemoData.username) })
+        // Another instance changes the password after `saving` read the account (it has not synchronized since).
+        account.password = try PasswordHasher(iterations: 1_000).hash("a brand new password")
+        try #require(other.redisStore).apply([
+            .put(collection: AccountService.accountsCollection, key: account.user.id.rawValue, value: try StoreCoding.encode(account))
+        ])
+
+        let send = try send(saving)
+        let saved = try parked { done in
+            saving.accounts.saveSettings(Settings(displayName: "Saved meanwhile"), for: account.user.id, through: send) { done($0) }
+        }.get()
+        #expect(saved.settings.displayName == "Saved meanwhile")
+        let fresh = try instances.services()
+        #expect(fresh.accounts.user(account.user.id)?.settings.displayName == "Saved meanwhile")
+        #expect((try? fresh.accounts.authenticate(username: DemoData.username, password: "a brand new password")) != nil)
+        #expect((try? fresh.accounts.authenticate(username: DemoData.username, password: DemoData.password)) == nil)
     }
 
     @Test func aParkedEditOfAnItemDeletedElsewhereIsRefusedAndForgotten() throws {

@@ -89,4 +89,18 @@ final class SharedPasswordResetTests {
         #expect(hasher.hashes == 1)
         #expect(try opening(DemoData.username, of: [DemoData.password, "a brand new password"]) == ["a brand new password"])
     }
+
+    @Test func aBlockingSettingsSaveFromAnAccountReadBeforeAResetOnAnotherInstanceKeepsTheNewPassword() throws {
+        let saving = try redis.services()
+        let resetting = try redis.services()
+        let id = try #require(saving.accounts.state.withLock { $0.account(username: DemoData.username) }?.user.id)
+        // `saving` holds the account as it was before the reset (it has not synchronized since).
+        _ = try resetting.accounts.resetPassword(token: try resetToken(for: DemoData.username, on: resetting), newPassword: "a brand new password")
+
+        let saved = try saving.accounts.saveSettings(Settings(displayName: "Saved meanwhile"), for: id)
+        #expect(saved.settings.displayName == "Saved meanwhile")
+        #expect(try opening(DemoData.username, of: [DemoData.password, "a brand new password"]) == ["a brand new password"])
+        #expect(try redis.services().accounts.user(id)?.settings.displayName == "Saved meanwhile")
+        #expect(try saving.accounts.authenticate(username: DemoData.username, password: "a brand new password").id == id)
+    }
 }
