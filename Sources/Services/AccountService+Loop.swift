@@ -5,21 +5,19 @@ import Storage
 /// Account writes for a request parked on its event loop (with Redis), as the catalog's
 /// (`CatalogService+Loop`): false when nothing was sent, else `completion` runs once on the loop.
 extension AccountService {
+    /// Only the settings change: written as a compare-and-set on the account as read (`edit`), so
+    /// a password reset or rehash on another instance meanwhile is kept, and the settings are set
+    /// again on the account as Redis holds it.
     public func saveSettings(
         _ settings: Settings, for id: UserID, through send: @escaping RedisSend,
         completion: @escaping (Result<User, any Swift.Error>) -> Void
     ) -> Bool {
         guard let shared = store as? RedisStore else { return false }
-        guard var account = state.withLock({ $0.accounts[id] }) else {
+        guard let account = state.withLock({ $0.accounts[id] }) else {
             completion(.failure(Error.unknownUser(id)))
             return true
         }
-        account.user.settings = settings
-        guard let put = put(account, failing: completion) else { return true }
-        let saved = account
-        return shared.apply([put], through: send, publishing: { self.state.withLock { $0.upsert(saved) } }) { error in
-            completion(error.map { .failure($0) } ?? .success(saved.user))
-        }
+        return edit(account, on: shared, through: send, { $0.user.settings = settings }) { completion($0.map(\.user)) }
     }
 
     /// The account's write, or nil once `completion` was failed with why it cannot be encoded.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Models
+import RedisClient
 import Storage
 import Synchronization
 
@@ -31,6 +32,8 @@ public final class AccountService: AccountRepository {
     /// Failures outside the sign-in vocabulary of `AccountError`.
     public enum Error: Swift.Error, Hashable, Sendable {
         case unknownUser(UserID)
+        /// The account changed on another instance at each attempt of a write made on it as read.
+        case editConflict(UserID)
     }
 
     static let accountsCollection = "accounts.users"
@@ -160,8 +163,13 @@ public final class AccountService: AccountRepository {
         state.withLock { $0.accounts[id]?.user }
     }
 
+    /// On Redis the parked path's compare-and-set, made blocking: no lock spans instances, so a
+    /// password reset on another one meanwhile is kept (the account read here may predate it).
     public func saveSettings(_ settings: Settings, for id: UserID) throws -> User {
-        try exclusively { () throws -> User in
+        if let shared = store as? RedisStore {
+            return try RedisPool.outcome { saveSettings(settings, for: id, through: shared.pool.blockingSend, completion: $0) }
+        }
+        return try exclusively { () throws -> User in
             guard var account = state.withLock({ $0.accounts[id] }) else { throw Error.unknownUser(id) }
             account.user.settings = settings
             try save(account)
