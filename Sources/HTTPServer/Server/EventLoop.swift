@@ -367,7 +367,8 @@ final class EventLoop: @unchecked Sendable {
                 connection.readWaitsFor = .readable
                 switch result {
                 case .bytes(0):
-                    perform(connection.machine.peerClosed(now: now()), on: connection)
+                    let current = now()
+                    perform(connection.machine.peerClosed(now: current), on: connection, now: current)
                     break readLoop
                 case .bytes(let count):
                     // Taken off the idle list now, so that it rejoins at the young end once idle again.
@@ -375,7 +376,10 @@ final class EventLoop: @unchecked Sendable {
                         idle.remove(connection)
                         idleCount.store(idle.count, ordering: .relaxed)
                     }
-                    perform(connection.machine.received(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), now: now()), on: connection)
+                    let current = now()
+                    perform(
+                        connection.machine.received(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), now: current),
+                        on: connection, now: current)
                     if count < readBuffer.count { break readLoop }
                 case .wouldBlock(let readiness):
                     connection.readWaitsFor = readiness
@@ -397,15 +401,21 @@ final class EventLoop: @unchecked Sendable {
     private func complete(_ response: HTTPResponse, label: ExchangeLabel?, connectionID: UInt64, sequence: Int) {
         loopThread.assertCurrent()
         guard let connection = connections[connectionID] else { return }
-        perform(connection.machine.replied(response, label: label, sequence: sequence, now: now()), on: connection)
+        let current = now()
+        perform(connection.machine.replied(response, label: label, sequence: sequence, now: current), on: connection, now: current)
         if connection.depth == 0 { settle(connection) }
     }
 
-    private func perform(_ actions: [ConnectionStateMachine.Action], on connection: Connection) {
+    /// Performs `first`, an event's action, then every action the machine has after it, until it
+    /// has none (or the connection closed).
+    private func perform(_ first: ConnectionStateMachine.Action, on connection: Connection, now: ConnectionStateMachine.Now) {
         loopThread.assertCurrent()
-        for action in actions {
-            guard connection.isOpen else { return }
+        var action = first
+        var now = now
+        while connection.isOpen {
             switch action {
+            case .nothing:
+                return
             case .respond(let request, let sequence):
                 let client = settings.proxies.client(of: connection.info, headers: request.headers)
                 if client.isForwarded { connection.forwardedClients[sequence] = client.remoteAddress }
@@ -414,20 +424,31 @@ final class EventLoop: @unchecked Sendable {
                     to: request, connection: client,
                     reply: HTTPReply(loop: self, connectionID: connection.id, sequence: sequence))
                 connection.depth -= 1
+                // The responder took its time: what follows is timed from now.
+                now = self.now()
+            case .answered(let entry):
+                connection.needsFlush = true
+                record(entry, on: connection)
             case .flush:
                 connection.needsFlush = true
-            case .log(let entry):
-                requestMetrics.record(entry)
-                if logger.logsAccess {
-                    let peer = connection.info.peerAddress
-                    let client = connection.forwardedClients.removeValue(forKey: entry.sequence) ?? peer
-                    accessLog.record(entry, date: dateCache.current(), client: client, peer: peer)
-                } else if !connection.forwardedClients.isEmpty {
-                    connection.forwardedClients.removeValue(forKey: entry.sequence)
-                }
             case .close:
                 closeConnection(connection)
+                return
             }
+            action = connection.machine.next(now: now)
+        }
+    }
+
+    /// Counts a finished exchange and writes its access line.
+    private func record(_ entry: ConnectionStateMachine.AccessEntry, on connection: Connection) {
+        loopThread.assertCurrent()
+        requestMetrics.record(entry)
+        if logger.logsAccess {
+            let peer = connection.info.peerAddress
+            let client = connection.forwardedClients.removeValue(forKey: entry.sequence) ?? peer
+            accessLog.record(entry, date: dateCache.current(), client: client, peer: peer)
+        } else if !connection.forwardedClients.isEmpty {
+            connection.forwardedClients.removeValue(forKey: entry.sequence)
         }
     }
 
@@ -464,7 +485,8 @@ final class EventLoop: @unchecked Sendable {
             connection.writeWaitsFor = .writable
             switch result {
             case .bytes(let count):
-                perform(connection.machine.wrote(count, now: now()), on: connection)
+                let current = now()
+                perform(connection.machine.wrote(count, now: current), on: connection, now: current)
             case .wouldBlock(let readiness):
                 connection.writeWaitsFor = readiness
                 return
@@ -493,7 +515,7 @@ final class EventLoop: @unchecked Sendable {
                 continue
             }
             guard let deadline = connection.machine.deadline, deadline <= nanoseconds else { continue }
-            perform(connection.machine.tick(now: current), on: connection)
+            perform(connection.machine.tick(now: current), on: connection, now: current)
             settle(connection)
         }
     }
@@ -538,7 +560,7 @@ final class EventLoop: @unchecked Sendable {
         // Streams never finish by themselves: the drain ends them (browsers reconnect elsewhere).
         for connection in Array(connections.values) where connection.stream != nil { closeConnection(connection) }
         for connection in Array(connections.values) {
-            perform(connection.machine.shutdown(now: current), on: connection)
+            perform(connection.machine.shutdown(now: current), on: connection, now: current)
             settle(connection)
         }
     }
@@ -623,7 +645,7 @@ extension EventLoop {
         let entry = ConnectionStateMachine.AccessEntry(
             sequence: sequence, method: exchange.method, target: exchange.target, status: response.status.code,
             bytes: bytes.count, nanoseconds: 0, requestID: response.headers["X-Request-Id"])
-        perform([.log(entry)], on: connection)
+        record(entry, on: connection)
         // The application has the stream before the peer sees the head: an event sent from then
         // on follows it, and a peer that has read the head is known to be following.
         opened(stream)
