@@ -3,7 +3,12 @@
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (name: String, value: String)
 
-    private var fields: [Element]
+    private var fields: [Element] {
+        didSet { wire = nil }
+    }
+    /// The fields as the serializer writes them, made once by `withWireForm()` for headers sent
+    /// unchanged many times (a cached file's); any change drops it.
+    private(set) var wire: [UInt8]?
 
     public init() {
         fields = []
@@ -11,6 +16,18 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public init(_ fields: [Element]) {
         self.fields = fields
+    }
+
+    /// These headers with their wire form made now, so each response that carries them unchanged
+    /// copies one block of bytes instead of checking and framing every field. Headers holding a
+    /// field the server writes itself (`Date`, `Server`, `Connection`, `Content-Length`) get none.
+    public func withWireForm() -> HTTPHeaders {
+        var headers = self
+        guard !fields.contains(where: { HTTPResponseSerializer.isServerField($0.name) }) else { return headers }
+        var bytes: [UInt8] = []
+        for (name, value) in fields { HTTPResponseSerializer.writeField(name, value, to: &bytes) }
+        headers.wire = bytes
+        return headers
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {

@@ -15,7 +15,10 @@ extension HTTPRequestParser {
         var value = line[(colon + 1)...]
         while let byte = value.first, ASCII.isWhitespace(byte) { value = value.dropFirst() }
         while let byte = value.last, ASCII.isWhitespace(byte) { value = value.dropLast() }
-        guard value.allSatisfy(isFieldValueByte) else { throw .badRequest("invalid character in field value") }
+        // The serializer's test of the same bytes (field-vchar, SP, HTAB), a word at a time.
+        guard value.withUnsafeBufferPointer(HTTPResponseSerializer.hasOnlySafeValueBytes) else {
+            throw .badRequest("invalid character in field value")
+        }
         return (name, value)
     }
 
@@ -23,14 +26,15 @@ extension HTTPRequestParser {
         try HTTPRequestParser.splitFieldLine(range, in: buffer)
     }
 
-    /// field-vchar / SP / HTAB; obs-text is allowed, other controls and DEL are not.
-    private static func isFieldValueByte(_ byte: UInt8) -> Bool {
-        byte >= 0x20 ? byte != 0x7F : byte == ASCII.tab
-    }
-
     /// Records a header and applies the fields that decide framing as soon as they are seen.
     mutating func parseHeaderLine(_ range: Range<Int>) throws(HTTPParseError) {
         let (name, value) = try splitFieldLine(range)
+        // Only four names matter to framing; their lengths rule out every other name at once.
+        switch name.count {
+        case 4, 6, 14, 17: break
+        default:
+            return recordField(name, value)
+        }
         if ASCII.caseInsensitiveEquals(name, "content-length") {
             try recordContentLength(value)
         } else if ASCII.caseInsensitiveEquals(name, "transfer-encoding") {
@@ -49,6 +53,10 @@ extension HTTPRequestParser {
         } else if ASCII.caseInsensitiveEquals(name, "expect") {
             if ASCII.caseInsensitiveEquals(value, "100-continue") { pending.expectsContinue = true }
         }
+        recordField(name, value)
+    }
+
+    private mutating func recordField(_ name: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>) {
         if pending.headers.isEmpty { pending.headers.reserveCapacity(16) }
         pending.headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
     }

@@ -85,6 +85,8 @@ struct ConnectionStateMachine {
         var response: HTTPResponse?
         /// What the responder filed the answer under.
         var label: ExchangeLabel?
+        /// A field the reply sets on the answer (`HTTPReply.settingField`).
+        var field: (name: String, value: String)?
     }
 
     let configuration: Configuration
@@ -121,7 +123,8 @@ struct ConnectionStateMachine {
     var pendingOutboundBytes: Int { outbound.count - outboundStart + outboundBody.count - outboundBodyStart }
 
     /// Calls `body` with the bytes still to write: the head part, then the body part (often empty).
-    func withPendingOutbound<R>(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> R) -> R {
+    /// Mutating only so that the shell calls it in place: a read through its class would copy the machine.
+    mutating func withPendingOutbound<R>(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> R) -> R {
         outbound.withUnsafeBytes { head in
             outboundBody.withUnsafeBytes { rest in
                 body(UnsafeRawBufferPointer(rebasing: head[outboundStart...]), UnsafeRawBufferPointer(rebasing: rest[outboundBodyStart...]))
@@ -190,13 +193,17 @@ struct ConnectionStateMachine {
     }
 
     /// The responder's answer for `sequence`; answers are written strictly in request order.
-    mutating func replied(_ response: HTTPResponse, label: ExchangeLabel? = nil, sequence: Int, now: Now) -> Action {
+    /// `field` is set on the answer as it is written (see `HTTPReply.settingField`).
+    mutating func replied(
+        _ response: HTTPResponse, label: ExchangeLabel? = nil, field: (name: String, value: String)? = nil, sequence: Int, now: Now
+    ) -> Action {
         guard phase != .closed,
               let index = exchanges.firstIndex(where: { $0.sequence == sequence }),
               exchanges[index].response == nil
         else { return .nothing }
         exchanges[index].response = response
         exchanges[index].label = label
+        exchanges[index].field = field
         return next(now: now)
     }
 
@@ -320,10 +327,11 @@ struct ConnectionStateMachine {
     private mutating func dispatch(_ request: HTTPRequest, now: Now) -> Int? {
         let sequence = nextSequence
         nextSequence += 1
+        let keepAlive = request.keepAlive
         exchanges.append(Exchange(
             sequence: sequence, method: request.method, target: request.target, version: request.version,
-            keepAlive: request.keepAlive, started: now.nanoseconds, acceptEncoding: AcceptEncoding(request.headers)))
-        if request.keepAlive && !isDraining {
+            keepAlive: keepAlive, started: now.nanoseconds, acceptEncoding: AcceptEncoding(request.headers)))
+        if keepAlive && !isDraining {
             phase = .idle(since: now.nanoseconds)
         } else {
             phase = .stopped
@@ -375,12 +383,15 @@ struct ConnectionStateMachine {
         guard let response = exchanges.first?.response else { return .nothing }
         let first = exchanges.removeFirst()
         if pendingOutboundBytes == 0 { lastWriteProgress = now.nanoseconds }
-        let bytes = serialize(response, for: first, now: now)
+        let asksToClose = Self.asksToClose(response)
+        let bytes = serialize(response, for: first, asksToClose: asksToClose, now: now)
+        let requestID = first.field.flatMap { Self.isRequestIDField($0.name) ? $0.value : nil }
+            ?? response.headers[Self.requestIDField]
         let entry = AccessEntry(
             sequence: first.sequence, method: first.method.rawValue, target: first.target, status: response.status.code, bytes: bytes,
             nanoseconds: now.nanoseconds &- first.started, route: first.label?.name,
-            requestID: response.headers["X-Request-Id"], hidesPath: first.label?.hidesTarget ?? false)
-        if !first.keepAlive || response.headers["Connection"]?.lowercased() == "close" {
+            requestID: requestID, hidesPath: first.label?.hidesTarget ?? false)
+        if !first.keepAlive || asksToClose {
             phase = phase == .closed ? .closed : .stopped
             exchanges.removeAll()
         }
@@ -388,13 +399,22 @@ struct ConnectionStateMachine {
     }
 
     private static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    private static let requestIDField = "X-Request-Id"
+
+    /// Whether the response carries `Connection: close` (the machine's own refusals do).
+    private static func asksToClose(_ response: HTTPResponse) -> Bool {
+        response.headers["Connection"]?.lowercased() == "close"
+    }
+
+    private static func isRequestIDField(_ name: String) -> Bool {
+        name == requestIDField || name.lowercased() == "x-request-id"
+    }
 
     /// Adds the headers the server owns and appends the response to `outbound`; returns the body size sent.
-    private mutating func serialize(_ response: HTTPResponse, for exchange: Exchange, now: Now) -> Int {
+    private mutating func serialize(_ response: HTTPResponse, for exchange: Exchange, asksToClose: Bool, now: Now) -> Int {
         joinOutboundBody()
         var response = response
-        let closing = !exchange.keepAlive || (phase == .stopped && exchanges.isEmpty)
-            || response.headers["Connection"]?.lowercased() == "close"
+        let closing = !exchange.keepAlive || (phase == .stopped && exchanges.isEmpty) || asksToClose
         let headOnly = exchange.method == .head
         let gzip = ResponseCompression.prepare(&response, accepting: exchange.acceptEncoding) { reason in
             configuration.errorPage?(.notAcceptable, reason)
@@ -404,6 +424,7 @@ struct ConnectionStateMachine {
         // response's own fields, never set into the list.
         var fields = HTTPResponseSerializer.ServerFields(contentLength: .asGiven, date: now.httpDate, closing: closing)
         fields.server = configuration.serverName
+        fields.extra = exchange.field
         if gzip {
             // Coded by the loop's encoder and copied once, from its buffer into the outbound bytes.
             let encoder = compressor ?? GzipEncoder()

@@ -33,7 +33,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private enum Message {
-        case reply(HTTPResponse, ExchangeLabel?, connectionID: UInt64, sequence: Int)
+        case reply(HTTPResponse, ExchangeLabel?, field: (name: String, value: String)?, connectionID: UInt64, sequence: Int)
         case shutdown
         /// A connection a sibling accepted at the cap with no idle connection of its own to close:
         /// admitted here in place of one of this loop's idle connections, or refused.
@@ -125,12 +125,14 @@ final class EventLoop: @unchecked Sendable {
     var openConnections: Int { openCount.load(ordering: .relaxed) }
 
     /// Hands a reply to the loop: handled at once on the loop's own thread, queued and woken otherwise.
-    func deliver(_ response: HTTPResponse, label: ExchangeLabel?, connectionID: UInt64, sequence: Int) {
+    func deliver(
+        _ response: HTTPResponse, label: ExchangeLabel?, field: (name: String, value: String)? = nil, connectionID: UInt64, sequence: Int
+    ) {
         if loopThread.isCurrent {
-            complete(response, label: label, connectionID: connectionID, sequence: sequence)
+            complete(response, label: label, field: field, connectionID: connectionID, sequence: sequence)
             return
         }
-        post(.reply(response, label, connectionID: connectionID, sequence: sequence))
+        post(.reply(response, label, field: field, connectionID: connectionID, sequence: sequence))
     }
 
     /// See `HTTPReply.openStream`.
@@ -398,11 +400,15 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// A reply on the loop thread: queued in the machine, written now unless the connection is mid-turn.
-    private func complete(_ response: HTTPResponse, label: ExchangeLabel?, connectionID: UInt64, sequence: Int) {
+    private func complete(
+        _ response: HTTPResponse, label: ExchangeLabel?, field: (name: String, value: String)? = nil, connectionID: UInt64, sequence: Int
+    ) {
         loopThread.assertCurrent()
         guard let connection = connections[connectionID] else { return }
         let current = now()
-        perform(connection.machine.replied(response, label: label, sequence: sequence, now: current), on: connection, now: current)
+        perform(
+            connection.machine.replied(response, label: label, field: field, sequence: sequence, now: current),
+            on: connection, now: current)
         if connection.depth == 0 { settle(connection) }
     }
 
@@ -479,6 +485,7 @@ final class EventLoop: @unchecked Sendable {
         defer { connection.depth -= 1 }
         while connection.isOpen && connection.machine.pendingOutboundBytes > 0 {
             connection.needsFlush = false
+            // In place (mutating): reading the machine through the class would copy it.
             let result = connection.machine.withPendingOutbound { head, body in
                 body.isEmpty ? connection.transport.write(head) : connection.transport.write(head, body)
             }
@@ -530,8 +537,8 @@ final class EventLoop: @unchecked Sendable {
         }
         for message in messages {
             switch message {
-            case .reply(let response, let label, let connectionID, let sequence):
-                complete(response, label: label, connectionID: connectionID, sequence: sequence)
+            case .reply(let response, let label, let field, let connectionID, let sequence):
+                complete(response, label: label, field: field, connectionID: connectionID, sequence: sequence)
             case .shutdown:
                 beginShutdown()
             case .adopt(let fd, let remoteAddress):
