@@ -430,8 +430,9 @@ final class EventLoop: @unchecked Sendable {
                     to: request, connection: client,
                     reply: HTTPReply(loop: self, connectionID: connection.id, sequence: sequence))
                 connection.depth -= 1
-                // The responder took its time: what follows is timed from now.
-                now = self.now()
+                // The responder took its time: what follows is timed from now (the Date value, per
+                // second, is fresh enough: answers written later take theirs from their own event).
+                now.nanoseconds = MonotonicClock.now()
             case .answered(let entry):
                 connection.needsFlush = true
                 record(entry, on: connection)
