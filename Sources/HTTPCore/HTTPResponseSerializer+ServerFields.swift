@@ -65,22 +65,22 @@ extension HTTPResponseSerializer {
             writeField(extra.name, extra.value, to: &buffer)
         }
         if case .value(let length) = fields.contentLength {
-            buffer.append(contentsOf: "Content-Length: ".utf8)
+            appendLiteral("Content-Length: ", to: &buffer)
             appendDecimal(length, to: &buffer)
             buffer.append(ASCII.cr)
             buffer.append(ASCII.lf)
         }
-        buffer.append(contentsOf: "Date: ".utf8)
+        appendLiteral("Date: ", to: &buffer)
         appendValue(fields.date, to: &buffer)
         buffer.append(ASCII.cr)
         buffer.append(ASCII.lf)
         if !namesServer, let server = fields.server {
-            buffer.append(contentsOf: "Server: ".utf8)
+            appendLiteral("Server: ", to: &buffer)
             appendValue(server, to: &buffer)
             buffer.append(ASCII.cr)
             buffer.append(ASCII.lf)
         }
-        buffer.append(contentsOf: fields.closing ? "Connection: close\r\n\r\n".utf8 : "Connection: keep-alive\r\n\r\n".utf8)
+        appendLiteral(fields.closing ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n", to: &buffer)
         if !headOnly {
             response.body.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
         }
@@ -95,6 +95,11 @@ extension HTTPResponseSerializer {
         case 14: ASCII.caseInsensitiveEquals(name, "Content-Length")
         default: false
         }
+    }
+
+    /// A constant's bytes in one copy (appending a String's UTF-8 view goes byte by byte).
+    static func appendLiteral(_ literal: StaticString, to buffer: inout [UInt8]) {
+        literal.withUTF8Buffer { buffer.append(contentsOf: $0) }
     }
 
     /// A non-negative integer in decimal, without making a String.
