@@ -72,21 +72,23 @@ final class EventLoop: @unchecked Sendable {
     /// The server's other loops; set once before any loop runs, cleared by this loop when it finishes.
     var siblings: [EventLoop] = []
 
-    // Loop-only state: touched only by methods that assert `loopThread.assertCurrent()`.
+    // Loop-only state: touched only by methods that assert `loopThread.assertCurrent()`. What every
+    // request reads or changes skips the runtime exclusivity check (a tracked access each time):
+    // one thread, one step at a time.
     private var listenerFD: Int32
-    private var connections: [UInt64: Connection] = [:]
+    @exclusivity(unchecked) private var connections: [UInt64: Connection] = [:]
     /// Descriptors besides connections (Redis connections), by token; see EventLoop+Sources.swift.
     var sources: [UInt64: any EventLoopSource] = [:]
     /// Jobs to run before the next wait (`beforeNextWait`, EventLoop+Sources.swift).
-    var beforeWait: [() -> Void] = []
+    @exclusivity(unchecked) var beforeWait: [() -> Void] = []
     var nextConnectionID: UInt64 = 2
-    private var dateCache = HTTPDateCache()
-    private var accessLog = AccessLog()
+    @exclusivity(unchecked) private var dateCache = HTTPDateCache()
+    @exclusivity(unchecked) private var accessLog = AccessLog()
     private var shutdownDeadline: UInt64?
     /// Set while accepting is paused after running out of file descriptors.
     private var acceptPausedUntil: UInt64?
     /// Connections between requests, longest idle first: closed to make room at the connection cap.
-    private var idle = IdleConnections()
+    @exclusivity(unchecked) private var idle = IdleConnections()
     /// When the cap was last reported, so a flood of connections logs once per interval, not per accept.
     private var capReportedAt: UInt64?
     private let sweepInterval: UInt64
