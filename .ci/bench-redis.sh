@@ -6,11 +6,13 @@
 #      embedded store, in one interleaved run of ../shared/bench/run-bench.sh: the ratio column is
 #      against embedded. Both serve the same data and the same session: the embedded folder is
 #      signed in to, then copied into Redis with `waypoint migrate`, so one cookie works on both.
-#      In the same run, two more instances reach that Redis through a small TCP proxy (Python
-#      asyncio, .ci/delay-proxy.py): at no delay (the fair baseline, since the proxy costs CPU too)
-#      and holding every chunk PROXY_DELAY_MS (0.5) each way, Redis "1 ms away" (no tc netem here).
-#      Printed after the table: redis / embedded (target >= 0.85) and 1 ms / proxy at 0 (target
-#      >= 0.7), and the round trip measured through each proxy.
+#      In the same run, two more instances reach that Redis through a small TCP proxy (C, built
+#      here with cc from .ci/delay-proxy.c): at no delay (the fair baseline, since the proxy costs
+#      CPU too) and holding every chunk PROXY_DELAY_MS (0.5) each way, Redis "1 ms away" (no tc
+#      netem here). Printed after the table: redis / embedded (target >= 0.85) and 1 ms / proxy at
+#      0 (target >= 0.7), the round trip measured through each proxy, and each proxy's own CPU.
+#      (Until 2026-11-27 the proxy was Python asyncio, whose timers round up to the millisecond:
+#      "0.5 ms each way" measured a 2.4 ms round trip, and 2-3x the wake-ups per round trip.)
 #   2. Redis commands per page GET (INFO commandstats over N keep-alive requests); a page sends
 #      them in one pipelined round trip, plus one more when it changed the session.
 #   3. Three instances on that Redis behind haproxy round-robin: total req/s (wrk), and CPU per
@@ -30,7 +32,17 @@
 # moved onto the event loops: redis/embedded 0.79 -> 0.77; proxy at 0/embedded 0.54 -> 0.79; 0.5 ms
 # each way (2.4 ms PING round trip through the proxy) / proxy at 0: 0.07 (506 req/s) -> 0.85
 # (7,851); three instances behind haproxy 6,303 -> 9,421 req/s, 164 -> 110 µs CPU per page each.
-# Needs wrk, curl, redis-server, haproxy, python3, ss. Every process it starts is stopped by PID.
+# Figures of 2026-11-27 11:02-11:22 (load average 13-24 from other builds), Python proxy -> C proxy:
+# the PING round trip at "0.5 ms each way" 2.38-2.40 -> 1.08-1.11 ms; 1 ms / proxy at 0 0.42, 0.86
+# (ROUNDS=2 DURATION=8 HIGH_CONNS=0, this script before the change) -> 0.92, 0.91 (same, after,
+# alternating with the before runs); in three runs with both
+# proxies side by side (ROUNDS=3 DURATION=8): Python 0.80, 0.79, 0.87 against C 1.13, 0.91, 0.93.
+# Proxy CPU per page: Python 4-5 µs at 0 and 7-8 at the delay, C 1-2: neither is the bottleneck.
+# A page sends its 2 commands in one round trip at either distance, and Redis reads ~32 commands
+# (16 pages) per read: parked requests share writes. At 1 ms the instance is CPU-bound, not
+# latency-bound (32 parked per loop / 1.1 ms is ~29,000 pages/s per loop), so what is left of the
+# gap is the loop idling while a batch is out on a machine other processes fill meanwhile.
+# Needs wrk, curl, redis-server, haproxy, python3, ss, cc. Every process it starts is stopped by PID.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BINARY="$(realpath "${1:-$ROOT/.build-release/release/waypoint}")"
@@ -38,8 +50,8 @@ BENCH_DIR="$(cd "${BENCH_DIR:-$ROOT/../shared/bench}" && pwd)"
 CLUSTER_SECONDS="${CLUSTER_SECONDS:-10}"
 CLUSTER_CONNS="${CLUSTER_CONNS:-64}"
 COUNT_REQUESTS="${COUNT_REQUESTS:-1000}"
-for tool in wrk curl redis-server redis-cli haproxy python3 ss; do
-    command -v "$tool" >/dev/null || { echo "bench-redis: $tool not found (apt-get install wrk curl redis-server haproxy python3 iproute2)" >&2; exit 2; }
+for tool in wrk curl redis-server redis-cli haproxy python3 ss cc; do
+    command -v "$tool" >/dev/null || { echo "bench-redis: $tool not found (apt-get install wrk curl redis-server haproxy python3 iproute2 gcc)" >&2; exit 2; }
 done
 
 source "$ROOT/.ci/processes.sh" bench-redis
@@ -97,9 +109,10 @@ start redis1 "$REDIS_ONE_PORT" --data "$WORK/redis1" --redis-url "$REDIS"
 PROXY_DELAY_MS="${PROXY_DELAY_MS:-0.5}"
 PROXY0_PORT=$(free_port)
 PROXY1_PORT=$(free_port)
-python3 "$ROOT/.ci/delay-proxy.py" "$PROXY0_PORT" "$REDIS_PORT" 0 > "$WORK/proxy0.log" 2>&1 &
+cc -O2 -o "$WORK/delay-proxy" "$ROOT/.ci/delay-proxy.c"
+"$WORK/delay-proxy" "$PROXY0_PORT" "$REDIS_PORT" 0 > "$WORK/proxy0.log" 2>&1 &
 PID[proxy0]=$!
-python3 "$ROOT/.ci/delay-proxy.py" "$PROXY1_PORT" "$REDIS_PORT" "$PROXY_DELAY_MS" > "$WORK/proxy1.log" 2>&1 &
+"$WORK/delay-proxy" "$PROXY1_PORT" "$REDIS_PORT" "$PROXY_DELAY_MS" > "$WORK/proxy1.log" 2>&1 &
 PID[proxy1]=$!
 until_true 10 sh -c "redis-cli -p $PROXY0_PORT ping 2>/dev/null | grep -q PONG" || { echo "proxy did not start" >&2; exit 1; }
 until_true 10 sh -c "redis-cli -p $PROXY1_PORT ping 2>/dev/null | grep -q PONG" || { echo "proxy did not start" >&2; exit 1; }
@@ -120,13 +133,25 @@ start proxied1 "$PROXIED1_PORT" --data "$WORK/proxied1" --redis-url "redis://127
 
 echo "== 1. one instance: embedded store against Redis on loopback, through a proxy at 0 and at ${PROXY_DELAY_MS} ms each way ($PAGE)"
 if [ "${SKIP_COMPARE:-0}" != 1 ]; then
+    PROXY0_TICKS=$(cpu_ticks "${PID[proxy0]}")
+    PROXY1_TICKS=$(cpu_ticks "${PID[proxy1]}")
     COOKIE="waypoint_session=$COOKIE" CHECK_STRING="Signed in as" OUT_DIR="$WORK/run-bench" "$BENCH_DIR/run-bench.sh" \
         "embedded=http://127.0.0.1:$EMBEDDED_PORT$PAGE" "redis=http://127.0.0.1:$REDIS_ONE_PORT$PAGE" \
         "proxy-0=http://127.0.0.1:$PROXIED0_PORT$PAGE" "proxy-${PROXY_DELAY_MS}ms=http://127.0.0.1:$PROXIED1_PORT$PAGE" \
         | tee "$WORK/compare.out"
     rps() { awk -F'|' -v n="$1" '{ name = $2; gsub(/ /, "", name) } name == n { gsub(/ /, "", $3); print $3; exit }' "$WORK/compare.out"; }
     ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
-    echo "  PING round trip: direct $(round_trip "$REDIS_PORT") ms, proxy at 0 $(round_trip "$PROXY0_PORT") ms, proxy at ${PROXY_DELAY_MS} ms each way $(round_trip "$PROXY1_PORT") ms"
+    DELAYED_TRIP=$(round_trip "$PROXY1_PORT")
+    echo "  PING round trip: direct $(round_trip "$REDIS_PORT") ms, proxy at 0 $(round_trip "$PROXY0_PORT") ms, proxy at ${PROXY_DELAY_MS} ms each way $DELAYED_TRIP ms"
+    awk -v t="$DELAYED_TRIP" -v d="$PROXY_DELAY_MS" 'BEGIN { if (t > 3 * d) print "  (the round trip is over 1.5x the one asked: the machine is too busy for the distance ratio to mean much)" }'
+    # The proxies' own CPU per page their instance served (every wrk run of part 1 counted): a
+    # proxy that needs a core's worth at one delay and not at the other skews the ratio.
+    served() { cat "$WORK/run-bench/$1".warmup.txt "$WORK/run-bench/$1".c*.txt | sed -nE 's/.*BENCH requests=([0-9]+).*/\1/p' | awk '{ s += $1 } END { print s + 0 }'; }
+    proxy_cpu() { # name ticks-before pid
+        awk -v n="$1" -v t="$(( $(cpu_ticks "$3") - $2 ))" -v hz="$CLK_TCK" -v r="$(served "$1")" \
+            'BEGIN { printf "%s %.1f s (%.1f µs per page)", n, t / hz, (r > 0 ? 1e6 * t / hz / r : 0) }'
+    }
+    echo "  proxy CPU over part 1: $(proxy_cpu proxy-0 "$PROXY0_TICKS" "${PID[proxy0]}"), $(proxy_cpu "proxy-${PROXY_DELAY_MS}ms" "$PROXY1_TICKS" "${PID[proxy1]}")"
     echo "  redis / embedded:          $(ratio "$(rps redis)" "$(rps embedded)")   (target >= 0.85)"
     echo "  ${PROXY_DELAY_MS} ms each way / proxy at 0: $(ratio "$(rps "proxy-${PROXY_DELAY_MS}ms")" "$(rps proxy-0)")   (target >= 0.7)"
 fi

@@ -5,7 +5,9 @@
 # Usage: .ci/bench-tls.sh
 # Environment: SCRATCH_PATH (default .build-release), BENCH (default ../shared/bench/run-bench.sh),
 #              PLAIN_PORT (18080), TLS_PORT (18443); ROUNDS (3), DURATION (8) and any other run-bench.sh
-#              setting pass through (HIGH_CONNS, WARMUP, CONNS, ...).
+#              setting pass through (HIGH_CONNS, WARMUP, CONNS, OUT_DIR, ...).
+# After run-bench's table: each server's CPU time per request over all its wrk runs (from /proc), which
+# a loaded shared machine disturbs far less than req/s, and their ratio.
 #
 # run-bench.sh sends one $COOKIE to every server (Waypoint's /session sets none), so both servers must know
 # the same session: the demo user signs in on the plain server (GET /login for the cookie and csrfToken,
@@ -90,7 +92,20 @@ for url in "http://127.0.0.1:$PLAIN_PORT$PAGE" "https://127.0.0.1:$TLS_PORT$PAGE
         || { echo "bench-tls: $url does not show the signed-in page" >&2; exit 1; }
 done
 
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; } # user + system time of a process
+PLAIN_PID="${PIDS[0]}" TLS_PID="${PIDS[1]}"
+plain_ticks="$(cpu_ticks "$PLAIN_PID")" tls_ticks="$(cpu_ticks "$TLS_PID")"
+export OUT_DIR="${OUT_DIR:-/tmp/run-bench-$(date +%Y%m%d-%H%M%S)}"
+
 echo "== run-bench (ROUNDS=$ROUNDS DURATION=$DURATION)"
 COOKIE="waypoint_session=$session" bash "$BENCH" \
     plain="http://127.0.0.1:$PLAIN_PORT$PAGE" \
     tls="https://127.0.0.1:$TLS_PORT$PAGE"
+
+plain_ticks=$(($(cpu_ticks "$PLAIN_PID") - plain_ticks)) tls_ticks=$(($(cpu_ticks "$TLS_PID") - tls_ticks))
+requests() { cat "$OUT_DIR/$1".*.txt | awk '/ requests in / { n += $1 } END { print n + 0 }'; }
+awk -v pt="$plain_ticks" -v tt="$tls_ticks" -v pn="$(requests plain)" -v tn="$(requests tls)" -v hz="$(getconf CLK_TCK)" 'BEGIN {
+    if (pn == 0 || tn == 0 || pt == 0 || tt == 0) { print "server CPU per request: no figure (no requests or no CPU time counted)"; exit }
+    p = pt / hz * 1e6 / pn; t = tt / hz * 1e6 / tn
+    printf "server CPU per request over all wrk runs: plain %.1f us (%d requests), tls %.1f us (%d requests); tls speed by CPU: %.2fx plain\n", p, pn, t, tn, p / t
+}'

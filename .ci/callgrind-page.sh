@@ -15,6 +15,9 @@
 #              PAGE_PATH=/styles.css (count another path instead of the benchmark page, e.g. a static file)
 #              REDIS_URL=redis://127.0.0.1:P (serve from that Redis instead of the embedded store; start
 #              it empty or with the benchmark data: the server seeds it. redis-server's own work is not counted)
+#              TLS=1 (serve HTTPS with a throw-away P-256 certificate, as .ci/bench-tls.sh does)
+#              DIFFERENCE=1 (also count REQUESTS and then 2*REQUESTS fetches, each over a new connection,
+#              and print their difference per page: the TLS handshake or TCP set-up drops out. On with TLS=1)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -30,6 +33,17 @@ done
 WORK="$(mktemp -d /tmp/waypoint-callgrind.XXXXXX)"
 REDIS_ARGS=()
 [ -n "${REDIS_URL:-}" ] && REDIS_ARGS=(--redis-url "$REDIS_URL")
+SCHEME=http
+TLS_ARGS=()
+if [ "${TLS:-0}" = 1 ]; then
+    command -v openssl >/dev/null || { echo "callgrind-page: openssl not found" >&2; exit 2; }
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=127.0.0.1 \
+        -addext subjectAltName=IP:127.0.0.1 -keyout "$WORK/key.pem" -out "$WORK/cert.pem" 2>/dev/null
+    export CURL_CA_BUNDLE="$WORK/cert.pem"
+    SCHEME=https
+    TLS_ARGS=(--tls-cert "$WORK/cert.pem" --tls-key "$WORK/key.pem")
+    DIFFERENCE=1
+fi
 PID=""
 cleanup() {
     [ -n "$PID" ] && kill "$PID" 2>/dev/null && wait "$PID" 2>/dev/null || true
@@ -41,9 +55,9 @@ trap cleanup EXIT INT TERM
 # The benchmark data set: the page of ../shared/bench/PAGE_SPEC.md, as in bench-page.sh.
 valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out" \
     "$BIN" --port "$PORT" --data "$WORK/data" --public "$ROOT/Public" --templates "$ROOT/Templates" \
-    --log-level warning --password-iterations 1000 --demo-data benchmark "${REDIS_ARGS[@]}" >"$WORK/server.log" 2>&1 &
+    --log-level warning --password-iterations 1000 --demo-data benchmark "${REDIS_ARGS[@]}" "${TLS_ARGS[@]}" >"$WORK/server.log" 2>&1 &
 PID=$!
-BASE="http://127.0.0.1:$PORT"
+BASE="$SCHEME://127.0.0.1:$PORT"
 for _ in $(seq 1 600); do
     curl -fsS -o /dev/null --max-time 2 "$BASE/healthz" 2>/dev/null && break
     kill -0 "$PID" 2>/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
@@ -73,8 +87,23 @@ fetch "$REQUESTS"
 callgrind_control -d "$PID" >/dev/null
 DUMP="$(ls -t "$WORK"/callgrind.out.* | head -n 1)"
 
-TOTAL="$(sed -n 's/^summary: \([0-9]*\).*/\1/p' "$DUMP" | head -n 1)"
-[ -n "$TOTAL" ] || TOTAL="$(sed -n 's/^totals: \([0-9]*\).*/\1/p' "$DUMP" | head -n 1)"
+total_of() { # the instruction count of a dump
+    local total
+    total="$(sed -n 's/^summary: \([0-9]*\).*/\1/p' "$1" | head -n 1)"
+    [ -n "$total" ] || total="$(sed -n 's/^totals: \([0-9]*\).*/\1/p' "$1" | head -n 1)"
+    echo "$total"
+}
+TOTAL="$(total_of "$DUMP")"
+if [ "${DIFFERENCE:-0}" = 1 ]; then
+    callgrind_control -z "$PID" >/dev/null
+    fetch "$REQUESTS"
+    callgrind_control -d "$PID" >/dev/null
+    ONCE="$(total_of "$(ls -t "$WORK"/callgrind.out.* | head -n 1)")"
+    callgrind_control -z "$PID" >/dev/null
+    fetch "$((2 * REQUESTS))"
+    callgrind_control -d "$PID" >/dev/null
+    TWICE="$(total_of "$(ls -t "$WORK"/callgrind.out.* | head -n 1)")"
+fi
 # Inclusive counts of the template engine's two entry points on this page.
 INCLUSIVE="$(callgrind_annotate --inclusive=yes --threshold=100 "$DUMP" 2>/dev/null)"
 inclusive() { # pattern in the mangled name; empty when no function matches (a renamed symbol)
@@ -88,6 +117,7 @@ if [ "${ACCEPT_GZIP:-0}" = 1 ]; then
 fi
 echo "requests measured: $REQUESTS"
 echo "instructions per page (whole server): $((TOTAL / REQUESTS))"
+[ "${DIFFERENCE:-0}" = 1 ] && echo "instructions per page (whole server, $((2 * REQUESTS)) less $REQUESTS on one connection each): $(((TWICE - ONCE) / REQUESTS))"
 [ -n "$RENDER" ] && echo "instructions per page in TemplateLibrary.render: $((RENDER / REQUESTS))"
 [ -n "$BUILD" ] && echo "instructions per page building the page's TemplateData: $((BUILD / REQUESTS))"
 [ "${KEEP:-0}" = 1 ] && echo "callgrind output: $DUMP"

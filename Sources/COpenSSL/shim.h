@@ -43,6 +43,8 @@ static inline void wp_SSL_CTX_set_release_buffers(SSL_CTX *context) {
 static const uint64_t WP_SSL_OP_NO_COMPRESSION = SSL_OP_NO_COMPRESSION;
 static const uint64_t WP_SSL_OP_NO_RENEGOTIATION = SSL_OP_NO_RENEGOTIATION;
 static const uint64_t WP_SSL_OP_IGNORE_UNEXPECTED_EOF = SSL_OP_IGNORE_UNEXPECTED_EOF;
+static const uint64_t WP_SSL_OP_CIPHER_SERVER_PREFERENCE = SSL_OP_CIPHER_SERVER_PREFERENCE;
+static const uint64_t WP_SSL_OP_PRIORITIZE_CHACHA = SSL_OP_PRIORITIZE_CHACHA;
 
 static inline void wp_BIO_set_retry_read(BIO *bio) { BIO_set_retry_read(bio); }
 static inline void wp_BIO_set_retry_write(BIO *bio) { BIO_set_retry_write(bio); }

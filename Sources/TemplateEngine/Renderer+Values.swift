@@ -58,6 +58,14 @@ extension Renderer {
             } else {
                 buffer.append(data.text(of: node))
             }
+        case .markup:
+            data.markups[node.payload].withUnsafeBufferPointer { markup in
+                if escaped {
+                    HTMLEscaping.append(markup, to: &buffer)
+                } else {
+                    buffer.append(markup)
+                }
+            }
         case .int:
             DecimalDigits.append(node.payload, to: &buffer)
         case .double:

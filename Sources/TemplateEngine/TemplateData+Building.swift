@@ -51,6 +51,16 @@ extension TemplateData {
         addField(key, scratch.withUnsafeBufferPointer { appendString($0) })
     }
 
+    /// Markup rendered before (e.g. a fragment of this library's output kept by the caller), for
+    /// `{{{key}}}`: held as it is, not copied into the data, and never looked through for
+    /// characters to escape unless `{{key}}` writes it (then it is escaped like any string). It
+    /// must be valid UTF-8.
+    public mutating func add(_ key: TemplateKey, rendered markup: [UInt8]) {
+        let index = markups.count
+        markups.append(markup)
+        addField(key, nodes.appendIndex(Node(.markup, payload: index)))
+    }
+
     /// A nested object whose fields `build` adds.
     public mutating func add(_ key: TemplateKey, object build: (inout TemplateData) throws -> Void) rethrows {
         let mark = beginObject()

@@ -8,6 +8,7 @@ extension TemplateData {
         let fields: UnsafeBufferPointer<Field>
         let elements: UnsafeBufferPointer<UInt32>
         let bytes: UnsafeBufferPointer<UInt8>
+        let markups: [[UInt8]]
 
         @inline(__always)
         func elements(of list: Node) -> UnsafeBufferPointer<UInt32> {
@@ -48,7 +49,7 @@ extension TemplateData {
             try fields.withElements { fields throws(Failure) in
                 try elements.withElements { elements throws(Failure) in
                     try bytes.withElements { bytes throws(Failure) in
-                        try body(View(root: root, nodes: nodes, fields: fields, elements: elements, bytes: bytes))
+                        try body(View(root: root, nodes: nodes, fields: fields, elements: elements, bytes: bytes, markups: markups))
                     }
                 }
             }

@@ -11,10 +11,13 @@ public struct TemplateData: ~Copyable {
     struct Node {
         enum Kind: UInt8 {
             case null, bool, int, double, string, list, object
+            /// A string kept outside the buffers: markup added with `add(_:rendered:)`.
+            case markup
         }
 
         /// int: the value; double: its bit pattern; bool: 0 or 1; string: the first byte in `bytes`;
-        /// list: the first entry in `elements`; object: the first entry in `fields`.
+        /// list: the first entry in `elements`; object: the first entry in `fields`; markup: its
+        /// index in `markups`.
         var payload: Int
         /// string: its length in bytes; list and object: their number of entries.
         var count: UInt32
@@ -47,6 +50,9 @@ public struct TemplateData: ~Copyable {
     /// moved into `fields` or `elements` in one piece when its object or list ends.
     var pendingFields: PlainValueBuffer<Field>
     var pendingElements: PlainValueBuffer<UInt32>
+    /// Markup added whole (`add(_:rendered:)`), held rather than copied: it is usually a fragment
+    /// kept between pages, and is copied once, into the page.
+    var markups: [[UInt8]] = []
     /// Where `add(_:text:)` lets its writer append, before the bytes move into `bytes`.
     var scratch: [UInt8] = []
     /// The node templates render against; nil until `setRoot` (an empty context).

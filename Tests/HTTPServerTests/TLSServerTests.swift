@@ -11,11 +11,15 @@ import TestSupport
 /// HTTPS end to end on 127.0.0.1: handshakes, keep-alive, bodies both ways, ALPN, protocol versions,
 /// and peers that are not (or not yet) speaking TLS.
 @Suite struct TLSServerTests {
-    /// `/big` answers `bigBody`, `/slow` answers 100 ms later from another thread; everything else echoes method, target, body size and security.
+    /// `/big` answers `bigBody`, `/record` answers `recordBody`, `/slow` answers 100 ms later from another thread; everything else echoes method, target, body size and security.
     struct Responder: HTTPResponder {
         func respond(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
             if request.path == "/big" {
                 reply.send(HTTPResponse(body: TLSServerTests.bigBody))
+                return
+            }
+            if request.path == "/record" {
+                reply.send(HTTPResponse(body: TLSServerTests.recordBody))
                 return
             }
             if request.path == "/slow" {
@@ -38,6 +42,9 @@ import TestSupport
         for _ in 0..<80 { body.append(contentsOf: block) }
         return body
     }()
+
+    /// Large enough to be written from its own array behind the head, small enough for one record with it.
+    static let recordBody = pattern(12_000)
 
     func withTLSServer<T>(handshakeTimeout: Duration = .seconds(2), _ body: (Int) throws -> T) throws -> T {
         let certificate = try TestCertificate()
@@ -138,6 +145,45 @@ import TestSupport
             let other = try TLSTestClient(port: port)
             try other.send("GET /next HTTP/1.1\r\nHost: localhost\r\n\r\n")
             #expect(try other.readResponse().text.hasPrefix("GET /next "))
+        }
+    }
+
+    @Test func aReplyOfLessThanARecordLeavesInOneRecordWithItsHead() throws {
+        try withTLSServer { port throws in
+            let client = try TLSTestClient(port: port)
+            try client.send("GET /record HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let record = try client.readRecord()
+            #expect(record.starts(with: Array("HTTP/1.1 200 OK\r\n".utf8)))
+            #expect(record.count > Self.recordBody.count)
+            #expect(Array(record.suffix(Self.recordBody.count)) == Self.recordBody)
+        }
+    }
+
+    @Test func aReplyQueuedBehindALargeOneArrivesWholeToAReaderThatStartsLate() throws {
+        let events = TransportEvents(settledAfter: Self.bigBody.count)
+        try withObservedTLSLoop(responder: Responder(), events: events) { port throws in
+            let client = try TLSTestClient(port: port)
+            try client.send("GET /big HTTP/1.1\r\nHost: localhost\r\n\r\nGET /record HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            #expect(events.settled.wait(for: 1, timeout: .seconds(10)))
+            #expect(try client.readResponse().body == Self.bigBody)
+            #expect(try client.readResponse().body == Self.recordBody)
+        }
+    }
+
+    /// OpenSSL's clients list AES-256-GCM first; the server's order picks AES-128-GCM, except for a
+    /// client that puts ChaCha20 first. A client offering only one suite the server has gets it.
+    @Test(arguments: [
+        (TLS1_3_VERSION, "TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256:TLS_AES_128_GCM_SHA256", "TLS_AES_128_GCM_SHA256"),
+        (TLS1_3_VERSION, "TLS_CHACHA20_POLY1305_SHA256:TLS_AES_256_GCM_SHA384:TLS_AES_128_GCM_SHA256", "TLS_CHACHA20_POLY1305_SHA256"),
+        (TLS1_3_VERSION, "TLS_AES_256_GCM_SHA384", "TLS_AES_256_GCM_SHA384"),
+        (TLS1_2_VERSION, "ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-ECDSA-AES128-GCM-SHA256", "ECDHE-ECDSA-AES128-GCM-SHA256"),
+    ])
+    func theSuiteIsTheServersChoice(version: Int32, offered: String, chosen: String) throws {
+        var options = TLSTestClient.Options()
+        options.maximumVersion = version
+        if version == TLS1_3_VERSION { options.suites = offered } else { options.ciphers = offered }
+        try withTLSServer { port throws in
+            #expect(try TLSTestClient(port: port, options: options).cipher == chosen)
         }
     }
 

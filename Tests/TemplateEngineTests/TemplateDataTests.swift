@@ -169,6 +169,16 @@ import TemplateEngine
         #expect(try render("long", data) == "second/x/two")
     }
 
+    @Test func renderedMarkupIsWrittenAsIsByATripleTagAndEscapedByADoubleOne() throws {
+        let markup = try library.render("long", ["aVeryLongKeyNameIndeed": "<b>", "aVeryLongKeyNameIndeeD": "&", "short": "'"])
+        let fragments = try TemplateLibrary(templates: ["page": "{{{part}}}|{{part}}"])
+        var data = TemplateData()
+        data.setRoot { data in data.add("part", rendered: Array(markup.utf8)) }
+        var bytes: [UInt8] = []
+        try fragments.render("page", data, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "&lt;b&gt;/&amp;/&#39;|&amp;lt;b&amp;gt;/&amp;amp;/&amp;#39;")
+    }
+
     @Test func dataWithoutARootRendersTextAndMissesEveryKey() throws {
         let plain = try TemplateLibrary(templates: ["text": "just text", "key": "{{name}}"], configuration: .init(strict: true))
         let data = TemplateData()

@@ -5,7 +5,9 @@ import Networking
 /// The server's OpenSSL context: certificate, key and policy, loaded and checked once at start-up,
 /// then shared by every event loop (creating connections from a configured context is thread-safe).
 final class TLSContext: @unchecked Sendable {
-    /// TLS 1.2 suites with forward secrecy and authenticated encryption; TLS 1.3 keeps OpenSSL's defaults.
+    /// TLS 1.3 suites, OpenSSL's three, in the server's order of preference (see `configure`).
+    static let tls13Suites = "TLS_AES_128_GCM_SHA256:TLS_CHACHA20_POLY1305_SHA256:TLS_AES_256_GCM_SHA384"
+    /// TLS 1.2 suites with forward secrecy and authenticated encryption, in the server's order of preference.
     static let tls12Ciphers = "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:"
         + "ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:"
         + "ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305"
@@ -40,8 +42,13 @@ final class TLSContext: @unchecked Sendable {
     private static func configure(_ context: OpaquePointer, with configuration: TLSConfiguration) -> TLSConfiguration.Error? {
         // Beyond the shared policy (TLSContextPolicy): TLS 1.3 at most, the TLS 1.2 suites above.
         guard wp_SSL_CTX_set_max_proto_version(context, TLS1_3_VERSION) == 1,
-              SSL_CTX_set_cipher_list(context, tls12Ciphers) == 1
+              SSL_CTX_set_cipher_list(context, tls12Ciphers) == 1,
+              SSL_CTX_set_ciphersuites(context, tls13Suites) == 1
         else { return .setupFailed(OpenSSLError.drain()) }
+        // The server's order decides, AES-128-GCM first: browsers already pick it, while OpenSSL
+        // clients list AES-256-GCM first (40% more AES rounds for every byte of every page). A client
+        // that puts ChaCha20 first (one without AES instructions, as phones may be) still gets it.
+        SSL_CTX_set_options(context, WP_SSL_OP_CIPHER_SERVER_PREFERENCE | WP_SSL_OP_PRIORITIZE_CHACHA)
         // A peer closing without close_notify reads as end of input: HTTP frames its own messages.
         SSL_CTX_set_options(context, WP_SSL_OP_IGNORE_UNEXPECTED_EOF)
         wp_SSL_CTX_set_release_buffers(context)

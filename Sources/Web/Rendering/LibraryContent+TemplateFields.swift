@@ -3,13 +3,23 @@ import Models
 import TemplateEngine
 import ViewModels
 
-extension LibraryContent: TemplateFields {
-    func addFields(to data: inout TemplateData) {
-        data.add(Keys.categories, list: categories)
+extension LibraryContent {
+    /// The sidebar's links and the list's rows come rendered, in `fragments`.
+    func addFields(to data: inout TemplateData, fragments: PageFragments) {
+        data.add(Keys.categoriesHTML, rendered: fragments.categoryLinks)
         data.add(Keys.settingsLink, settingsLink)
-        data.add(Keys.list, list)
+        if let list {
+            data.add(Keys.list, object: { list.addFields(to: &$0, rowsHTML: fragments.itemRows) })
+        } else {
+            data.addNull(Keys.list)
+        }
         data.add(Keys.detail, detail)
         data.add(Keys.settings, settings)
+    }
+
+    /// The data of `partials/category-links`.
+    func addCategoryFields(to data: inout TemplateData) {
+        data.add(Keys.categories, list: categories)
     }
 }
 
@@ -23,15 +33,22 @@ extension LibraryContent.CategoryLink: TemplateFields {
     }
 }
 
-extension ItemListContent: TemplateFields {
-    func addFields(to data: inout TemplateData) {
+extension ItemListContent {
+    /// `rowsHTML`: the rows rendered apart (`partials/item-rows` over `rowFields`), so a page whose
+    /// rows did not change since an earlier one builds and renders none of them.
+    func addFields(to data: inout TemplateData, rowsHTML: [UInt8]) {
         data.add(Keys.url, url)
         data.add(Keys.categoryName, categoryName)
         data.add(Keys.newItemHref, newItemHref)
         data.add(Keys.wizardHref, wizardHref)
-        data.add(Keys.rows, list: rows)
+        data.add(Keys.rowsHTML, rendered: rowsHTML)
         data.add(Keys.isEmpty, isEmpty)
         data.add(Keys.pagination, pagination)
+    }
+
+    /// The data of `partials/item-rows`.
+    func addRowFields(to data: inout TemplateData) {
+        data.add(Keys.rows, list: rows)
     }
 }
 

@@ -13,6 +13,8 @@ final class PageRenderer: Sendable {
     let templates: TemplateSource
     private let logger: Logger
     private let sizeHint = Atomic<Int>(8192)
+    /// Parts of pages rendered apart and kept while they stay the same.
+    private let kept = KeptFragments()
 
     init(templates: TemplateSource, logger: Logger) {
         self.templates = templates
@@ -27,8 +29,10 @@ final class PageRenderer: Sendable {
     ) throws(TemplateError) -> HTTPResponse {
         if let problem = templates.problem { throw problem }
         let masked = CSRFToken.masked(csrfToken)
-        let body = try render(screen.template.rawValue) { data in
-            screen.addFields(to: &data, csrfToken: masked)
+        let library = templates.library
+        let fragments = try kept.fragments(of: screen, library: library, keep: !templates.reloads)
+        let body = try render(screen.template.rawValue, library: library) { data in
+            screen.addFields(to: &data, csrfToken: masked, fragments: fragments)
             if let live {
                 data.add(Keys.liveStreams, live.open)
                 data.add(Keys.liveEventsSent, live.sent)
@@ -69,11 +73,13 @@ final class PageRenderer: Sendable {
         }
     }
 
-    private func render(_ template: String, _ build: (inout TemplateData) -> Void) throws(TemplateError) -> [UInt8] {
+    private func render(
+        _ template: String, library: TemplateLibrary? = nil, _ build: (inout TemplateData) -> Void
+    ) throws(TemplateError) -> [UInt8] {
         let hint = sizeHint.load(ordering: .relaxed)
         var data = TemplateData(expectedBytes: hint / 2)
         data.setRoot(build)
-        let body = try templates.library.render(template, data, expectedBytes: hint)
+        let body = try (library ?? templates.library).render(template, data, expectedBytes: hint)
         if body.count > sizeHint.load(ordering: .relaxed) {
             sizeHint.store(min(body.count + body.count / 8, 1 << 20), ordering: .relaxed)
         }

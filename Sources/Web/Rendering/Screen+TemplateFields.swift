@@ -5,7 +5,8 @@ import ViewModels
 extension Screen {
     /// The page's template data, with exactly the keys the templates read (strict mode): optional
     /// values are null, never absent, so a lookup can never fall through to an outer object.
-    func addFields(to data: inout TemplateData, csrfToken: String) {
+    /// `fragments`: the parts rendered apart (see `PageFragments`).
+    func addFields(to data: inout TemplateData, csrfToken: String, fragments: PageFragments = PageFragments()) {
         data.add(Keys.title, title)
         data.add(Keys.url, url)
         data.add(Keys.csrfToken, csrfToken)
@@ -17,7 +18,7 @@ extension Screen {
         data.add(Keys.sheet, sheet)
         data.add(Keys.hasSheet, sheet != nil)
         data.add(Keys.flash, notice)
-        content.addFields(to: &data, key: Keys.content)
+        content.addFields(to: &data, key: Keys.content, fragments: fragments)
     }
 }
 
@@ -94,9 +95,9 @@ extension FormError: TemplateFields {
 
 extension ScreenContent {
     /// The content pane under `key`, in the shape of its template.
-    func addFields(to data: inout TemplateData, key: TemplateKey) {
+    func addFields(to data: inout TemplateData, key: TemplateKey, fragments: PageFragments) {
         switch self {
-        case .library(let content): data.add(key, content)
+        case .library(let content): data.add(key, object: { content.addFields(to: &$0, fragments: fragments) })
         case .flow(let content): data.add(key, content)
         case .screen(let content): data.add(key, content)
         case .account(let content): data.add(key, content)

@@ -9,6 +9,7 @@ enum Keys {
     static let backToRoot: TemplateKey = "backToRoot"
     static let breadcrumbs: TemplateKey = "breadcrumbs"
     static let categories: TemplateKey = "categories"
+    static let categoriesHTML: TemplateKey = "categoriesHTML"
     static let canEdit: TemplateKey = "canEdit"
     static let categoryName: TemplateKey = "categoryName"
     static let choices: TemplateKey = "choices"
@@ -97,6 +98,7 @@ enum Keys {
     static let readOnlyNotice: TemplateKey = "readOnlyNotice"
     static let registerHref: TemplateKey = "registerHref"
     static let rows: TemplateKey = "rows"
+    static let rowsHTML: TemplateKey = "rowsHTML"
     static let settings: TemplateKey = "settings"
     static let settingsHref: TemplateKey = "settingsHref"
     static let settingsLink: TemplateKey = "settingsLink"
@@ -150,14 +152,14 @@ enum Keys {
         canEdit, createdBy, readOnlyNotice,
         pagination, previous, next, marks, number, isGap,
         boxes, detailY, diagram, height, icon, isSheet, labelX, labelY, lines, treeDiagram, width, x, x1, x2, y, y1, y2,
-        action, itemID, autocomplete, backLink, backToRoot, breadcrumbs, categories, categoryName, choices, closeHref,
+        action, itemID, autocomplete, backLink, backToRoot, breadcrumbs, categories, categoriesHTML, categoryName, choices, closeHref,
         closest, content, created, createdISO, csrfToken, deleteHref, depth, detail, detailHref, dismissHref,
         displayName, editForm, error, errors, events, failureTitle, flash, favouriteAction, favouriteActionLabel, favouriteIntent,
         fieldName, fields, form, hasBreadcrumbs, hasClosest, hasError, hasEvents, hasSheet, header, heading, hint, homeHref, href,
         inputType, inspectorHref, isActive, isCurrent, isEmpty, isFavourite, isInvalid, isPassword, isRequired,
         isSelected, isSignedIn, isTextarea, isTop, itemCount, itemCountText, key, kind, label, links, list, loginHref,
         logoutAction, maxLength, message, name, nearest, newItemHref, wizardHref, backLabel, cancelHref, notice, options, overview, page, pages,
-        position, prefix, problem, reason, registerHref, rows, settings, settingsHref, settingsLink, sheet, sheetHref,
+        position, prefix, problem, reason, registerHref, rows, rowsHTML, settings, settingsHref, settingsLink, sheet, sheetHref,
         showSubtitles, stack, stacks, status, submitLabel, subtitle, summary, tab, tabs, text, theme, themeOptions,
         time, timestamp, title, todayISO, todayText, treeLines, url, value, viewer, warning, warnings, requestID,
         liveStreams, liveEventsSent,

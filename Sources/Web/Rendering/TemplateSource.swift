@@ -48,12 +48,18 @@ final class TemplateSource: Sendable {
     }
 
     /// The screens every site needs, plus the error page.
-    static let requiredTemplates = ScreenTemplate.all.map(\.rawValue) + ["error"]
+    static let requiredTemplates = ScreenTemplate.all.map(\.rawValue) + ["error"] + KeptFragments.templates
 
     static func compile(_ directory: String) throws(TemplateError) -> TemplateLibrary {
         let library = try TemplateLibrary(directory: directory, configuration: .init(strict: true))
         try library.check(requiring: requiredTemplates) { Keys.names.contains($0) }
         return library
+    }
+
+    /// Whether the templates are recompiled when their files change (development).
+    var reloads: Bool {
+        if case .watched = mode { return true }
+        return false
     }
 
     var library: TemplateLibrary {

@@ -53,6 +53,12 @@ final class ObservedTransport: ConnectionTransport {
         return result
     }
 
+    func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> TransportResult {
+        let result = inner.write(first, second)
+        events.wrote(result)
+        return result
+    }
+
     func close() {
         inner.close()
         events.closed.record()

@@ -13,6 +13,8 @@ final class TLSTestClient {
         var minimumVersion: Int32 = 0
         var maximumVersion: Int32 = 0
         var ciphers: String?
+        /// TLS 1.3 suites in the client's order of preference; nil keeps OpenSSL's.
+        var suites: String?
         var timeoutMilliseconds = 2000
     }
 
@@ -47,6 +49,7 @@ final class TLSTestClient {
         if options.minimumVersion != 0 { _ = wp_SSL_set_min_proto_version(ssl, options.minimumVersion) }
         if options.maximumVersion != 0 { _ = wp_SSL_set_max_proto_version(ssl, options.maximumVersion) }
         if let ciphers = options.ciphers { _ = SSL_set_cipher_list(ssl, ciphers) }
+        if let suites = options.suites { _ = SSL_set_ciphersuites(ssl, suites) }
         if !options.alpn.isEmpty {
             let wire = options.alpn.flatMap { [UInt8($0.utf8.count)] + Array($0.utf8) }
             _ = SSL_set_alpn_protos(ssl, wire, UInt32(wire.count))
@@ -68,6 +71,17 @@ final class TLSTestClient {
     }
 
     var version: Int32 { SSL_version(ssl) }
+
+    /// The suite the server chose, by OpenSSL's name (e.g. `TLS_AES_128_GCM_SHA256`).
+    var cipher: String { String(cString: SSL_CIPHER_get_name(SSL_get_current_cipher(ssl))) }
+
+    /// The plaintext of the next TLS record alone (one `SSL_read_ex` returns at most one record).
+    func readRecord() throws -> [UInt8] {
+        let start = buffer.count
+        try fill()
+        defer { buffer.removeSubrange(start...) }
+        return Array(buffer[start...])
+    }
 
     func send(_ text: String) throws { try send(Array(text.utf8)) }
 
