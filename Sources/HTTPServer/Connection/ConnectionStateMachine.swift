@@ -2,7 +2,8 @@ import Deflate
 import HTTPCore
 
 /// The HTTP/1.x protocol logic of one connection, with no sockets and no clock: the I/O shell feeds
-/// it events (bytes, replies, writes, ticks) with the current time and performs the actions it returns.
+/// it events (bytes, replies, writes, ticks) with the current time and performs the action each
+/// returns, then the ones `next(now:)` gives, until `.nothing`.
 /// Keeping it pure lets every keep-alive, pipelining and timeout rule be tested without a network.
 struct ConnectionStateMachine {
     /// Limits and timeouts, in nanoseconds so the machine needs no clock type.
