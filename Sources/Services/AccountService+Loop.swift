@@ -15,17 +15,20 @@ extension AccountService {
             return true
         }
         account.user.settings = settings
-        let value: [UInt8]
-        do {
-            value = try StoreCoding.encode(account)
-        } catch {
-            completion(.failure(error))
-            return true
-        }
+        guard let put = put(account, failing: completion) else { return true }
         let saved = account
-        let put = StoreMutation.put(collection: Self.accountsCollection, key: id.rawValue, value: value)
         return shared.apply([put], through: send, publishing: { self.state.withLock { $0.upsert(saved) } }) { error in
             completion(error.map { .failure($0) } ?? .success(saved.user))
+        }
+    }
+
+    /// The account's write, or nil once `completion` was failed with why it cannot be encoded.
+    func put<Value>(_ account: StoredAccount, failing completion: (Result<Value, any Swift.Error>) -> Void) -> StoreMutation? {
+        do {
+            return .put(collection: Self.accountsCollection, key: account.user.id.rawValue, value: try StoreCoding.encode(account))
+        } catch {
+            completion(.failure(error))
+            return nil
         }
     }
 }

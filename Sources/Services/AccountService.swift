@@ -130,6 +130,17 @@ public final class AccountService: AccountRepository {
 
     /// The same error, after about the same work, whether the username is unknown or the password wrong.
     public func authenticate(username: String, password: String) throws -> User {
+        let verified = try verifiedPassword(username: username, password: password)
+        if let upgrade = verified.upgrade {
+            try? replacePassword(of: upgrade.account.user.id, with: upgrade.hash)
+        }
+        return verified.user
+    }
+
+    /// `authenticate`'s checks without its write: the account the password opens and, when its
+    /// hash was made at another cost than the configured one, the password hashed again at that
+    /// cost (while the password is at hand), for the caller to store. CPU only: no store is asked.
+    public func verifiedPassword(username: String, password: String) throws -> VerifiedPassword {
         guard let account = state.withLock({ $0.account(username: username) }) else {
             hasher.simulateVerification(password)
             throw AccountError.invalidCredentials
@@ -137,11 +148,10 @@ public final class AccountService: AccountRepository {
         guard hasher.verify(password, against: account.password) else { throw AccountError.invalidCredentials }
         // Told only to whoever knows the stored (possibly old) password.
         if account.mustSetNewPassword == true { throw AccountError.newPasswordRequired }
-        if account.password.iterations != hasher.iterations {
-            // The configured cost changed since this hash was made: upgrade it while the password is at hand.
-            try? replacePassword(of: account.user.id, with: password)
+        guard account.password.iterations != hasher.iterations, let hash = try? hasher.hash(password) else {
+            return VerifiedPassword(user: account.user)
         }
-        return account.user
+        return VerifiedPassword(user: account.user, upgrade: .init(account: account, hash: hash))
     }
 
     public func user(_ id: UserID) -> User? {
@@ -183,8 +193,7 @@ public final class AccountService: AccountRepository {
         if emailTaken { throw .emailTaken }
     }
 
-    private func replacePassword(of id: UserID, with password: String) throws {
-        let hash = try hasher.hash(password)
+    private func replacePassword(of id: UserID, with hash: PasswordHash) throws {
         try exclusively {
             guard var account = state.withLock({ $0.accounts[id] }) else { return }
             account.password = hash

@@ -21,16 +21,22 @@ extension ThrottledAccounts {
     }
 
     /// The password alone, neither throttled nor counted: a slow hash, for the hashing lane, once
-    /// `checkSignIn` let the attempt go. Then `count` its result.
-    public func verifyPassword(_ attempt: SignInAttempt) throws -> User {
-        try accounts.authenticate(username: attempt.username, password: attempt.password)
+    /// `checkSignIn` let the attempt go (a second one when the stored hash is at another cost, to
+    /// upgrade it once the attempt is counted). Then `count` its result.
+    public func verifyPassword(_ attempt: SignInAttempt) throws -> VerifiedPassword {
+        guard let service = accounts as? AccountService else {
+            return VerifiedPassword(user: try accounts.authenticate(username: attempt.username, password: attempt.password))
+        }
+        return try service.verifiedPassword(username: attempt.username, password: attempt.password)
     }
 
     /// Counts the verified attempt as `authenticate` does (a success clears the account's failures,
     /// a wrong password counts one; other refusals count nothing), then hands on its result, or
-    /// the Redis failure that kept it from being counted. False when nothing was sent.
+    /// the Redis failure that kept it from being counted. A success whose hash was made at another
+    /// cost has its upgraded hash written first (a failure there is logged, the sign-in goes
+    /// through). False when nothing was sent.
     public func count(
-        _ attempt: SignInAttempt, verified: Result<User, any Error>, through send: RedisSend,
+        _ attempt: SignInAttempt, verified: Result<VerifiedPassword, any Error>, through send: @escaping RedisSend,
         completion: @escaping (Result<User, any Error>) -> Void
     ) -> Bool {
         guard let shared = throttles as? RedisAccountThrottles else { return false }
@@ -38,14 +44,19 @@ extension ThrottledAccounts {
         switch verified {
         case .success: succeeded = true
         case .failure(AccountError.invalidCredentials): succeeded = false
-        case .failure:
-            completion(verified)
+        case .failure(let error):
+            completion(.failure(error))
             return true
         }
         return shared.recordSignIn(
             succeeded: succeeded, account: attempt.username, address: attempt.client.address, now: clock(), through: send
-        ) { error in
-            completion(error.map { .failure($0) } ?? verified)
+        ) { [accounts] error in
+            if let error { return completion(.failure(error)) }
+            guard case .success(let password) = verified else { return completion(verified.map(\.user)) }
+            let upgrading = (accounts as? AccountService)?.upgradePassword(password, through: send) {
+                completion(.success(password.user))
+            }
+            if upgrading != true { completion(.success(password.user)) }
         }
     }
 }

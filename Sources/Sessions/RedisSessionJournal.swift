@@ -96,9 +96,18 @@ public final class RedisSessionJournal: SessionPersistence {
     }
 
     public func endSessions(of user: UserID, keeping: String, known: [SessionReference]) throws {
-        let reply = try pool.send(RedisCommand(
+        try Self.checkEnded(try pool.send(endSessionsCommand(of: user, keeping: keeping, known: known)))
+    }
+
+    /// `endSessions`' script, to send on an event loop's connection; its reply is read by `checkEnded`.
+    public func endSessionsCommand(of user: UserID, keeping: String, known: [SessionReference]) -> RedisCommand {
+        RedisCommand(
             "EVAL", [Self.endSessionsScript, "1", userKey(user), sessionPrefix, keeping].map { Array($0.utf8) }
-                + known.map { Array($0.id.utf8) }))
+                + known.map { Array($0.id.utf8) })
+    }
+
+    /// Throws unless the reply to `endSessionsCommand` says the script ran.
+    public static func checkEnded(_ reply: RESPValue) throws {
         guard reply.integer != nil else { throw RedisError.server("the revocation script answered \(reply)") }
     }
 

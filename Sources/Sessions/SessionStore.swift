@@ -207,15 +207,27 @@ public final class SessionStore: Sendable {
     /// shared sessions those only other instances hold too (they refuse them at their next request).
     public func removeSessions(of user: UserID, keeping: Session) throws {
         let pending = try queuing.withLock { _ throws -> (() throws -> Void)? in
-            var ended: [SessionReference] = []
-            for session in allSessions() where session !== keeping && session.record.withLock({ $0.userID }) == user {
-                let reference = session.record.withLock { $0.reference }
-                shard(for: reference.id).withLock { $0.remove(reference.id) }
-                ended.append(reference)
-            }
+            let ended = removeInMemory(of: user, keeping: keeping)
             return try journal?.queueEndSessions(of: user, keeping: keeping.id, known: ended)
         }
         try pending?()
+    }
+
+    /// `removeSessions` without the write, for a caller that ends them on an event loop (shared
+    /// sessions): those held here leave memory; what they were, to end in the shared store.
+    func removeWithoutWriting(of user: UserID, keeping: Session) -> [SessionReference] {
+        queuing.withLock { _ in removeInMemory(of: user, keeping: keeping) }
+    }
+
+    /// The user's other sessions out of memory; call under `queuing`.
+    private func removeInMemory(of user: UserID, keeping: Session) -> [SessionReference] {
+        var ended: [SessionReference] = []
+        for session in allSessions() where session !== keeping && session.record.withLock({ $0.userID }) == user {
+            let reference = session.record.withLock { $0.reference }
+            shard(for: reference.id).withLock { $0.remove(reference.id) }
+            ended.append(reference)
+        }
+        return ended
     }
 
     /// Records the versions a save stored, and drops the copies it found stale, unless the session

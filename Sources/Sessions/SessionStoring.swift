@@ -27,6 +27,12 @@ public protocol SessionStoring: AnyObject, Sendable {
     ) -> Bool
     /// Ends every session of `user` except `keeping`, durably, here and on other instances.
     func removeSessions(of user: UserID, keeping: Session) throws
+    /// `removeSessions` for a request on `loop` that parks: `done` runs once on the loop when the
+    /// sessions are ended (or failed, `SessionStoreUnavailable`). False when nothing was done: the
+    /// caller ends them blocking, off the loop (the embedded store's journal).
+    func removeSessions(
+        of user: UserID, keeping: Session, on loop: any EventLoopScheduler, done: @escaping @Sendable ((any Error)?) -> Void
+    ) -> Bool
     /// Every session held here.
     func allSessions() -> [Session]
     var count: Int { get }
@@ -58,6 +64,13 @@ extension SessionStore: SessionStoring {
     public func rotate(
         _ session: Session, now: Int64, on loop: any EventLoopScheduler, change: (inout SessionRecord) -> Void,
         done: @escaping @Sendable ((any Error)?) -> Void
+    ) -> Bool {
+        false
+    }
+
+    /// The journal's write waits for the disk: never on a loop.
+    public func removeSessions(
+        of user: UserID, keeping: Session, on loop: any EventLoopScheduler, done: @escaping @Sendable ((any Error)?) -> Void
     ) -> Bool {
         false
     }

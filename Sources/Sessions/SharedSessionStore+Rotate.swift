@@ -25,26 +25,12 @@ extension SharedSessionStore {
             return true
         }
         let sent = loopClient.send(commands, on: loop) { result in
-            do {
-                try RedisSessionJournal.checkWritten(try result.get())
-                done(nil)
-            } catch let error as RedisError {
-                done(SessionStoreUnavailable(error))
-            } catch {
-                done(error)
-            }
+            done(Self.failure { try RedisSessionJournal.checkWritten(try result.get()) })
         }
         // No connection on this loop right now: the rotation is made, so write it blocking.
         if !sent {
             blockingLane { [shared] in
-                do {
-                    try shared.write(records: [record], ending: [old])
-                    done(nil)
-                } catch let error as RedisError {
-                    done(SessionStoreUnavailable(error))
-                } catch {
-                    done(error)
-                }
+                done(Self.failure { try shared.write(records: [record], ending: [old]) })
             }
         }
         return true

@@ -41,6 +41,24 @@ final class ParkedSubmissionTests {
         return browser
     }
 
+    /// An instance whose Redis replies time out after 300 ms and that reconnects at once, for the
+    /// tests that make Redis hold its writes (`pausingWrites`).
+    func impatientInstance() throws -> TestApp {
+        var redis = try RedisConfiguration(url: apps.server.url())
+        redis.replyTimeout = .milliseconds(300)
+        (redis.initialReconnectDelay, redis.maximumReconnectDelay) = (.zero, .zero)
+        return try TestApp(options: Self.quietOptions, redis: redis)
+    }
+
+    /// Runs `body` while Redis answers reads but holds every write (`CLIENT PAUSE … WRITE`).
+    func pausingWrites<Value>(_ body: () throws -> Value) throws -> Value {
+        let admin = try RedisConnection(configuration: RedisConfiguration(url: apps.server.url()))
+        defer { admin.close() }
+        _ = try admin.send(RedisCommand("CLIENT", "PAUSE", "5000", "WRITE"))
+        defer { _ = try? admin.send(RedisCommand("CLIENT", "UNPAUSE")) }
+        return try body()
+    }
+
     /// Holds every worker of `app` with a job of the test's own until the returned call lets them go.
     func occupyWorkers(of app: TestApp) -> @Sendable () -> Void {
         let threads = app.options.workerThreads
@@ -108,22 +126,17 @@ final class ParkedSubmissionTests {
     }
 
     @Test func aWriteRedisDoesNotAnswerIs503WithinTheReplyTimeoutWhileEveryWorkerIsBusy() throws {
-        var redis = try RedisConfiguration(url: apps.server.url())
-        redis.replyTimeout = .milliseconds(300)
-        (redis.initialReconnectDelay, redis.maximumReconnectDelay) = (.zero, .zero)
-        let app = try TestApp(options: Self.quietOptions, redis: redis)
+        let app = try impatientInstance()
         let browser = try signedIn(on: app)
         let token = try #require(try browser.get("/library/category-3/items/new").csrfToken)
         let release = occupyWorkers(of: app)
         defer { release() }
-        let admin = try RedisConnection(configuration: RedisConfiguration(url: apps.server.url()))
-        defer { admin.close() }
         // Reads are answered (the request's questions), writes wait: Redis hangs on the write itself.
-        _ = try admin.send(RedisCommand("CLIENT", "PAUSE", "5000", "WRITE"))
         let start = Date()
-        let answer = try browser.post("/library/category-3/items/new", form: [("csrfToken", token), ("title", "Hung"), ("subtitle", "")])
+        let answer = try pausingWrites {
+            try browser.post("/library/category-3/items/new", form: [("csrfToken", token), ("title", "Hung"), ("subtitle", "")])
+        }
         let seconds = Date().timeIntervalSince(start)
-        _ = try admin.send(RedisCommand("CLIENT", "UNPAUSE"))
         #expect(answer.status == 503)
         #expect(answer.header("Retry-After") == "2")
         // The reply timeout, a sweep of the loop (250 ms) and slack for a loaded machine.
@@ -337,20 +350,15 @@ final class ParkedSubmissionTests {
     }
 
     @Test func aResetRequestRedisDoesNotTakeIs503WithRetryAfterWhileEveryWorkerIsBusy() throws {
-        var redis = try RedisConfiguration(url: apps.server.url())
-        redis.replyTimeout = .milliseconds(300)
-        (redis.initialReconnectDelay, redis.maximumReconnectDelay) = (.zero, .zero)
-        let app = try TestApp(options: Self.quietOptions, redis: redis)
+        let app = try impatientInstance()
         _ = try signedIn(on: app)
         let browser = app.client()
         let token = try #require(try browser.get("/forgot-password").csrfToken)
         let release = occupyWorkers(of: app)
         defer { release() }
-        let admin = try RedisConnection(configuration: RedisConfiguration(url: apps.server.url()))
-        defer { admin.close() }
-        _ = try admin.send(RedisCommand("CLIENT", "PAUSE", "5000", "WRITE"))
-        let answer = try browser.post("/forgot-password", form: [("csrfToken", token), ("email", "demo@example.com")])
-        _ = try admin.send(RedisCommand("CLIENT", "UNPAUSE"))
+        let answer = try pausingWrites {
+            try browser.post("/forgot-password", form: [("csrfToken", token), ("email", "demo@example.com")])
+        }
         #expect(answer.status == 503)
         #expect(answer.header("Retry-After") != nil)
         release()

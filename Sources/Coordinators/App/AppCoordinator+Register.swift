@@ -15,10 +15,7 @@ extension AppCoordinator {
             let attempt = RegistrationAttempt(username: username, email: email, password: password, client: client)
             return .register(attempt, then: SubmissionFinish { coordinator, result in
                 var model = decided
-                let outcome = try model.finish(result.map { written -> User in
-                    guard let user = written.user else { preconditionFailure("a registration came back without its user") }
-                    return user
-                })
+                let outcome = try model.finish(Result { try Self.user(result) })
                 return coordinator.signIn(outcome, route: route, next: next, viewer: viewer)
             })
         }

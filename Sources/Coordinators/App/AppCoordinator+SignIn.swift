@@ -15,10 +15,7 @@ extension AppCoordinator {
             let attempt = SignInAttempt(username: username, password: password, client: client)
             return .signIn(attempt, then: SubmissionFinish { coordinator, result in
                 var model = decided
-                let outcome = try model.finish(result.map { written -> User in
-                    guard let user = written.user else { preconditionFailure("a sign-in came back without its user") }
-                    return user
-                })
+                let outcome = try model.finish(Result { try Self.user(result) })
                 return coordinator.signIn(outcome, route: route, next: next, viewer: viewer)
             })
         }

@@ -36,14 +36,20 @@ extension AppCoordinator {
                 return .requested
             }
             return try finish(then, with: result)
+        case .resetPassword(let attempt, let then):
+            let result = Result { () throws -> StoreWrite.Result in
+                .user(try dependencies.accountsForClient(attempt.client).resetPassword(
+                    token: attempt.token, newPassword: attempt.newPassword))
+            }
+            return try finish(then, with: result)
         }
     }
 
     /// `submit` up to the store's write: the outcome, or the write the form asks for and how to
     /// finish after it (`finish`), for a caller that makes the write without holding a thread
-    /// (Web, on Redis). Library forms write through `Submission.write`, a sign-in, a
-    /// registration and a reset-link request are handed back as attempts; the other account forms
-    /// still call their repositories here.
+    /// (Web, on Redis). Library forms write through `Submission.write`; a sign-in, a
+    /// registration, a reset-link request and a reset link's new password are handed back as
+    /// attempts.
     public func decide(_ route: AppRoute, form: FormInput, viewer: Viewer, client: Client) throws -> Submission {
         guard route.acceptsForms else { return .done(notFound(path: route.print(), viewer: viewer)) }
         switch route {
@@ -55,6 +61,8 @@ extension AppCoordinator {
             return decideRegistration(next: next, form: form, viewer: viewer, client: client)
         case .account(.forgotPassword(let next)):
             return decideResetRequest(next: next, form: form, viewer: viewer, client: client)
+        case .account(.resetPassword(let token)):
+            return decideNewPassword(token: token, form: form, viewer: viewer, client: client)
         case .account(let accountRoute):
             return .done(try submitAccount(accountRoute, form: form, viewer: viewer, client: client))
         case .root, .flow, .screen, .inspector:

@@ -16,6 +16,9 @@ public enum Submission: Sendable {
     /// A password-reset link to request for `email` (the throttle, the shared queue), then
     /// `finish` with `StoreWrite.Result.requested` or the refusal; the mail is sent later.
     case requestReset(email: String, client: Client, then: SubmissionFinish)
+    /// A reset link's new password to set (the throttle, the token, the hash, the write), then
+    /// `finish` with the user (`StoreWrite.Result.user`) or the refusal (a dead link).
+    case resetPassword(PasswordResetAttempt, then: SubmissionFinish)
 }
 
 /// The rest of a submission once its write is made (or failed): the notice, the navigation and the

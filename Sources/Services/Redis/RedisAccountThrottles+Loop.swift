@@ -105,3 +105,36 @@ extension RedisAccountThrottles {
         }
     }
 }
+
+extension RedisAccountThrottles {
+    /// `check` for a request parked on its event loop: `AccountError.tooManyAttempts` through
+    /// `completion` while the address must wait. False when nothing was sent.
+    public func check(
+        _ kind: ThrottleKind, address: String, now: Date, through send: RedisSend,
+        completion: @escaping (Result<Void, any Error>) -> Void
+    ) -> Bool {
+        send([windows.read(kind.rawValue, key: address)]) { [configuration] result in
+            completion(Result {
+                let window = try RedisAttemptWindows.window(from: try RedisStore.only(result))
+                if let wait = AttemptThrottle.retryAfter(window, configuration: configuration[kind], now: now) {
+                    throw AccountError.tooManyAttempts(retryAfterSeconds: wait)
+                }
+            })
+        }
+    }
+
+    /// `record` for a request parked on its event loop: nil through `completion` once counted.
+    /// False when nothing was sent.
+    public func record(
+        _ kind: ThrottleKind, address: String, now: Date, through send: RedisSend, completion: @escaping ((any Error)?) -> Void
+    ) -> Bool {
+        send([windows.record(kind.rawValue, key: address, now: now, length: configuration[kind].window)]) { result in
+            do {
+                _ = try RedisAttemptWindows.window(from: try RedisStore.only(result))
+                completion(nil)
+            } catch {
+                completion(error)
+            }
+        }
+    }
+}

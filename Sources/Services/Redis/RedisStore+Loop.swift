@@ -54,3 +54,13 @@ extension RedisStore {
         return reply
     }
 }
+
+extension RedisStore {
+    /// `all` for a request parked on its event loop: `completion` runs there with the entries, or
+    /// the failure (unlike `all`, an outage is not read as an empty collection).
+    public func all(
+        _ collection: String, through send: RedisSend, completion: @escaping (Result<[String: [UInt8]], any Error>) -> Void
+    ) -> Bool {
+        send([RedisCommand("HGETALL", hashKey(collection))]) { result in completion(Result { try Self.pairs(try Self.only(result)) }) }
+    }
+}

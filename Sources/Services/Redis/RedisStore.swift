@@ -131,24 +131,6 @@ public final class RedisStore: KeyValueStore, SharedIndex {
         ])
     }
 
-    /// Compares and sets in one script: Redis runs it whole, so no instance writes in between. A
-    /// write to a cached collection raises the version and is logged as `logScript` does.
-    static let replaceScript = """
-        local current = redis.call('HGET', KEYS[1], ARGV[1])
-        if current == ARGV[2] then
-            redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
-            if ARGV[4] == '1' then
-                local version = redis.call('INCR', KEYS[2])
-                redis.call('RPUSH', KEYS[3], version .. '\\n' .. ARGV[5])
-                redis.call('LTRIM', KEYS[3], -tonumber(ARGV[6]), -1)
-                return {1, version}
-            end
-            return {1}
-        end
-        if current then return {0, current} end
-        return {0}
-        """
-
     public func replace(_ collection: String, key: String, expected: [UInt8], with value: [UInt8]) throws -> Replacement {
         try replace(collection, key: key, expected: expected, with: value, publishing: {})
     }
@@ -160,14 +142,11 @@ public final class RedisStore: KeyValueStore, SharedIndex {
         return try replacement(from: try pool.send(command), publishing: publish)
     }
 
+    /// Compares and sets in one script (`conditionalWriteScript`): Redis runs it whole, so no
+    /// instance writes in between. A write to a cached collection raises the version and is
+    /// logged as `logScript` does.
     func replaceCommand(_ collection: String, key: String, expected: [UInt8], with value: [UInt8]) -> RedisCommand {
-        let raises = raisesVersion(writing: collection)
-        let payload = raises ? ChangeLogEntry.payload([.put(collection: collection, key: key, value: value)]) : []
-        return RedisCommand("EVAL", [
-            Array(Self.replaceScript.utf8), Array("3".utf8), Array(hashKey(collection).utf8), Array(versionKey.utf8),
-            Array(changeLogKey.utf8), Array(key.utf8), expected, value, Array((raises ? "1" : "0").utf8),
-            payload, Array(String(changeLogCapacity).utf8),
-        ])
+        conditionalWriteCommand([.put(collection: collection, key: key, value: value)], provided: collection, key: key, holds: expected)
     }
 
     /// What the replace script's reply says, publishing when it replaced (see `noteOwnWrite`).
@@ -185,7 +164,7 @@ public final class RedisStore: KeyValueStore, SharedIndex {
         return .replaced
     }
 
-    private func raisesVersion(writing collection: String) -> Bool {
+    func raisesVersion(writing collection: String) -> Bool {
         cachedCollections?.contains(collection) ?? true
     }
 
@@ -194,7 +173,7 @@ public final class RedisStore: KeyValueStore, SharedIndex {
     /// included). `publish` runs under the same lock as `applying`, and only when the copies do
     /// not reflect `version` yet: if they do, a synchronization applied this write's entry and
     /// maybe later ones to the same data, which publishing this write now would undo.
-    private func noteOwnWrite(_ version: Int64, publishing publish: () -> Void) {
+    func noteOwnWrite(_ version: Int64, publishing publish: () -> Void) {
         knownVersion.withLock { known in
             guard known < version else { return }
             publish()

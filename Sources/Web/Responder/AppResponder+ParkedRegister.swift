@@ -16,7 +16,7 @@ extension AppResponder {
             request: request, connection: connection, reply: reply, finish: finish,
             blocking: { [self] in blockingRegistration(attempt) },
             check: { throttled, send, allowed in throttled.checkRegistration(attempt, through: send, completion: allowed) },
-            hash: { throttled in Result { try throttled.registrationHash(attempt) } },
+            hash: { throttled, _ in Result { try throttled.registrationHash(attempt) } },
             complete: { throttled, hashed, send in
                 switch hashed {
                 case .failure(let error):

@@ -11,8 +11,8 @@ extension AppResponder {
     /// With Redis, whether a form is served on its event loop, holding no thread: a library form
     /// (new item, edit, favourite, delete, settings, the wizard), signing out, and signing in (its
     /// throttles park; only its hash goes to the hashing lane: `authenticateParked`) and registering
-    /// (`registerParked`), and asking for a reset link (`requestResetParked`). The other
-    /// account forms call the accounts blocking: still the hashing lane or a worker.
+    /// (`registerParked`), asking for a reset link (`requestResetParked`) and a reset link's new
+    /// password (`resetPasswordParked`: only its hash on the hashing lane).
     func parksOnTheLoop(_ route: AppRoute, reply: HTTPReply) -> Bool {
         guard let sharedState, sharedState.services.catalog.writesCanPark,
             reply.eventLoop?.inEventLoop == true
@@ -22,6 +22,7 @@ extension AppResponder {
         case .account(.login): return sharedState.services.throttledAccounts.signInsCanPark
         case .account(.register): return sharedState.services.throttledAccounts.registrationsCanPark
         case .account(.forgotPassword): return sharedState.services.throttledAccounts.resetRequestsCanPark
+        case .account(.resetPassword): return sharedState.services.throttledAccounts.passwordResetsCanPark
         default: return false
         }
     }
@@ -72,7 +73,12 @@ extension AppResponder {
                 // No connection ready: the new id is written blocking, not on the loop.
                 onWorker(reply: reply, secure: connection.isSecure, answer)
             case .signIn(let user, let target):
-                if signInOnTheLoop(user, then: target, session: session, turn: turn, connection: connection, reply: reply) { return }
+                if signInOnTheLoop(
+                    user, then: target, endingOtherSessions: Self.endsOtherSessions(route), session: session, turn: turn,
+                    connection: connection, reply: reply)
+                {
+                    return
+                }
                 onWorker(reply: reply, secure: connection.isSecure, answer)
             case .render, .redirect, .canonical, .rateLimited:
                 answer()
@@ -96,6 +102,10 @@ extension AppResponder {
             let finish = finisher(then, request: request, session: session, turn: turn, connection: connection, reply: reply,
                 conclude: conclude)
             requestResetParked(email: email, client: client, connection: connection, reply: reply, finish: finish)
+        case .resetPassword(let attempt, let then):
+            let finish = finisher(then, request: request, session: session, turn: turn, connection: connection, reply: reply,
+                conclude: conclude)
+            resetPasswordParked(attempt, request: request, connection: connection, reply: reply, finish: finish)
         }
     }
 
