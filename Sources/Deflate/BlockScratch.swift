@@ -6,6 +6,8 @@ final class BlockScratch {
     let literalCodes = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: 286)
     let distanceCodes = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: 30)
     let frequencies = UnsafeMutableBufferPointer<Int>.allocate(capacity: 286)
+    /// Per match length - 3: the block's code for it with its extra bits above, | their width << 24.
+    let lengthCodes = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
     let huffman = HuffmanCode.Scratch()
 
     init() {
@@ -14,6 +16,7 @@ final class BlockScratch {
         literalCodes.initialize(repeating: 0)
         distanceCodes.initialize(repeating: 0)
         frequencies.initialize(repeating: 0)
+        lengthCodes.initialize(repeating: 0, count: 256)
     }
 
     deinit {
@@ -22,5 +25,6 @@ final class BlockScratch {
         literalCodes.deallocate()
         distanceCodes.deallocate()
         frequencies.deallocate()
+        lengthCodes.deallocate()
     }
 }

@@ -4,8 +4,6 @@ struct BlockWriter {
     let symbols: UnsafeBufferPointer<UInt32>
     let literalFrequencies: UnsafeMutableBufferPointer<Int>
     let distanceFrequencies: UnsafeMutableBufferPointer<Int>
-    /// `DeflateTables.lengthSymbol` then `.distanceSymbol`, as the encoder holds them.
-    let symbolTables: UnsafePointer<UInt8>
     let scratch: BlockScratch
 
     private enum Kind { case stored, fixed, dynamic }
@@ -106,38 +104,53 @@ struct BlockWriter {
         distanceCodes: UnsafeBufferPointer<UInt16>, distanceLengths: UnsafeBufferPointer<UInt8>,
         into writer: inout BitWriter
     ) {
-        let symbolTables = symbolTables
+        let lengthCodes = scratch.lengthCodes
+        let literalFrequencies = literalFrequencies
         DeflateTables.lengthEntry.withUnsafeBufferPointer { lengthEntry in
-            DeflateTables.distanceEntry.withUnsafeBufferPointer { distanceEntry in
-                writer.withLocalBits { out in
-                    // Table values and symbols are in range by construction: wrapping arithmetic
-                    // and truncating conversions spare a check per operation.
-                    for symbol in symbols {
-                        // Literals are below 256; a match has a distance of at least 1 in its high half.
-                        if symbol < 256 {
-                            let literal = Int(symbol)
-                            out.write(UInt32(literalCodes[literal]), Int(literalLengths[literal]))
-                            continue
-                        }
-                        // One load gives the length's symbol, extra value and extra width.
-                        let entry = lengthEntry[Int(symbol & 0xFFFF) &- 3]
-                        let lengthCode = 257 &+ Int(entry & 0xFF)
-                        let lengthBits = Int(literalLengths[lengthCode])
-                        out.write(
-                            UInt32(literalCodes[lengthCode]) | ((entry &>> 8) & 0xFF) &<< UInt32(truncatingIfNeeded: lengthBits),
-                            lengthBits &+ Int(entry &>> 16))
-                        let distance = symbol &>> 16
-                        let value = Int(distance) &- 1
-                        let distanceCode = Int(symbolTables[256 &+ (value < 256 ? value : 256 &+ (value &>> 7))])
-                        let distanceInfo = distanceEntry[distanceCode]
-                        let distanceBits = Int(distanceLengths[distanceCode])
-                        out.write(
-                            UInt32(distanceCodes[distanceCode])
-                                | (distance &- (distanceInfo & 0xFFFF)) &<< UInt32(truncatingIfNeeded: distanceBits),
-                            distanceBits &+ Int(distanceInfo &>> 16))
+            // Each length a match in this block can have, coded once: its length symbol's code with
+            // the extra bits above it, and the total width. Lengths whose symbol is unused are never read.
+            var value = 0
+            while value < 256 {
+                let entry = lengthEntry[value]
+                let lengthCode = 257 &+ Int(entry & 0xFF)
+                let bits = Int(literalLengths[lengthCode])
+                let extraWidth = Int(entry &>> 16)
+                // Symbol 284's extra bits could reach 258, which has a symbol of its own (285).
+                let count = value == 255 ? 1 : min(1 &<< extraWidth, 255 &- value)
+                if literalFrequencies[lengthCode] != 0 {
+                    let code = UInt32(literalCodes[lengthCode])
+                    let width = UInt32(truncatingIfNeeded: bits &+ extraWidth) &<< 24
+                    for extra in 0..<count {
+                        lengthCodes[value &+ extra] = code | UInt32(truncatingIfNeeded: extra) &<< UInt32(truncatingIfNeeded: bits) | width
                     }
-                    out.write(UInt32(literalCodes[256]), Int(literalLengths[256]))
                 }
+                value &+= count
+            }
+        }
+        DeflateTables.distanceEntry.withUnsafeBufferPointer { distanceEntry in
+            writer.withLocalBits { out in
+                // Table values and symbols are in range by construction: wrapping arithmetic
+                // and truncating conversions spare a check per operation.
+                for symbol in symbols {
+                    // Literals are below 256; a match has a distance of at least 1 in its high half.
+                    if symbol < 256 {
+                        let literal = Int(symbol)
+                        out.write(UInt32(literalCodes[literal]), Int(literalLengths[literal]))
+                        continue
+                    }
+                    let lengthCode = lengthCodes[Int(symbol & 0x1FF) &- 3]
+                    out.write(lengthCode & 0xFF_FFFF, Int(lengthCode &>> 24))
+                    let distance = symbol &>> 16
+                    // The distance's symbol was found when the match was recorded.
+                    let distanceCode = Int((symbol &>> 9) & 0x1F)
+                    let distanceInfo = distanceEntry[distanceCode]
+                    let distanceBits = Int(distanceLengths[distanceCode])
+                    out.write(
+                        UInt32(distanceCodes[distanceCode])
+                            | (distance &- (distanceInfo & 0xFFFF)) &<< UInt32(truncatingIfNeeded: distanceBits),
+                        distanceBits &+ Int(distanceInfo &>> 16))
+                }
+                out.write(UInt32(literalCodes[256]), Int(literalLengths[256]))
             }
         }
     }

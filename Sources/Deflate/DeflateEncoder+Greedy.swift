@@ -24,30 +24,37 @@ extension DeflateEncoder {
         // Positions, counts and table values are in range by construction (the input is under
         // 1 GiB): wrapping arithmetic spares an overflow check per operation in this loop.
         while position <= lastHashed {
-            let word = raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)
-            let bucket = Int(truncatingIfNeeded: (word &* 2_654_435_761) &>> UInt32(32 - Self.greedyHashBits))
-            let candidate = Int(table[bucket]) &- base
-            table[bucket] = Int32(truncatingIfNeeded: base &+ position)
-            if candidate >= 0 && position &- candidate <= Self.windowSize
-                && raw.loadUnaligned(fromByteOffset: candidate, as: UInt32.self) == word {
-                let length = 4 &+ Self.matchLength(src + candidate + 4, src + position + 4, min(Self.maxMatch, n &- position) &- 4)
-                let distance = position &- candidate
-                symbols[count] = UInt32(truncatingIfNeeded: length) | UInt32(truncatingIfNeeded: distance) &<< 16
-                count &+= 1
-                literals[257 &+ Int(codes[length &- 3])] &+= 1
-                let value = distance &- 1
-                distances[Int(codes[256 &+ (value < 256 ? value : 256 &+ (value &>> 7))])] &+= 1
-                let end = position &+ length
-                // The positions inside a match are not hashed (zlib's level 1 hashes only short
-                // ones): hashing its tail as well made the benchmark page 1 % smaller for 4 % more
-                // instructions, and pages made per request are what this finder is for.
-                position = end
-            } else {
-                let literal = src[position]
-                symbols[count] = UInt32(literal)
-                count &+= 1
-                literals[Int(literal)] &+= 1
-                position &+= 1
+            // Each step adds one symbol and moves on at least one byte: up to `stop` the block
+            // cannot fill, so the inner loop checks the position alone.
+            let stop = min(lastHashed, position &+ (Self.maxSymbols &- count) &- 1)
+            while position <= stop {
+                let word = raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+                let bucket = Int(truncatingIfNeeded: (word &* 2_654_435_761) &>> UInt32(32 - Self.greedyHashBits))
+                let candidate = Int(table[bucket]) &- base
+                table[bucket] = Int32(truncatingIfNeeded: base &+ position)
+                if candidate >= 0 && position &- candidate <= Self.windowSize
+                    && raw.loadUnaligned(fromByteOffset: candidate, as: UInt32.self) == word {
+                    let length = 4 &+ Self.matchLength(src + candidate + 4, src + position + 4, min(Self.maxMatch, n &- position) &- 4)
+                    let distance = position &- candidate
+                    let value = distance &- 1
+                    let distanceCode = codes[256 &+ (value < 256 ? value : 256 &+ (value &>> 7))]
+                    symbols[count] = UInt32(truncatingIfNeeded: length) | UInt32(distanceCode) &<< 9
+                        | UInt32(truncatingIfNeeded: distance) &<< 16
+                    count &+= 1
+                    literals[257 &+ Int(codes[length &- 3])] &+= 1
+                    distances[Int(distanceCode)] &+= 1
+                    let end = position &+ length
+                    // The positions inside a match are not hashed (zlib's level 1 hashes only short
+                    // ones): hashing its tail as well made the benchmark page 1 % smaller for 4 % more
+                    // instructions, and pages made per request are what this finder is for.
+                    position = end
+                } else {
+                    let literal = src[position]
+                    symbols[count] = UInt32(literal)
+                    count &+= 1
+                    literals[Int(literal)] &+= 1
+                    position &+= 1
+                }
             }
             if count == Self.maxSymbols {
                 // Spelled out, not a nested function: a captured `count` would live in memory.

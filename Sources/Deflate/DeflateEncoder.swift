@@ -23,7 +23,9 @@ struct DeflateEncoder: ~Copyable {
     private(set) var previous: UnsafeMutablePointer<Int32>?
     /// Added to positions stored in `head` and `previous`: entries below it belong to earlier inputs.
     var base = 0
-    /// Low 16 bits: a literal byte or a match length; high 16 bits: the distance (0 for a literal).
+    /// A literal byte (below 256), or a match: its length in bits 0...8, its distance's symbol in
+    /// bits 9...13 (found here for its frequency, so the block writer need not look it up again),
+    /// and the distance (at least 1) in the high 16 bits.
     let symbols: UnsafeMutablePointer<UInt32>
     var symbolCount = 0
     let literalFrequencies: UnsafeMutableBufferPointer<Int>
@@ -121,11 +123,12 @@ struct DeflateEncoder: ~Copyable {
 
     @inline(__always)
     mutating func record(length: Int, distance: Int, writer: inout BitWriter) {
-        symbols[symbolCount] = UInt32(length) | UInt32(distance) << 16
+        let value = distance - 1
+        let distanceCode = symbolTables[256 + (value < 256 ? value : 256 + (value >> 7))]
+        symbols[symbolCount] = UInt32(length) | UInt32(distanceCode) << 9 | UInt32(distance) << 16
         symbolCount += 1
         literalFrequencies[257 + Int(symbolTables[length - 3])] += 1
-        let value = distance - 1
-        distanceFrequencies[Int(symbolTables[256 + (value < 256 ? value : 256 + (value >> 7))])] += 1
+        distanceFrequencies[Int(distanceCode)] += 1
         blockEnd += length
         if symbolCount == Self.maxSymbols { flushBlock(final: false, writer: &writer) }
     }
@@ -147,8 +150,7 @@ struct DeflateEncoder: ~Copyable {
         literalFrequencies[256] = 1
         let block = BlockWriter(
             symbols: UnsafeBufferPointer(start: symbols, count: symbolCount),
-            literalFrequencies: literalFrequencies, distanceFrequencies: distanceFrequencies,
-            symbolTables: symbolTables, scratch: blockScratch)
+            literalFrequencies: literalFrequencies, distanceFrequencies: distanceFrequencies, scratch: blockScratch)
         let raw = UnsafeRawBufferPointer(start: input + blockStart, count: blockEnd - blockStart)
         block.write(final: final, raw: raw, into: &writer)
         literalFrequencies.update(repeating: 0)

@@ -108,15 +108,17 @@ enum HuffmanCode {
             i &+= 1
         }
         minimumRedundancy(keys, count)
-        // keys[i] is now the depth of the i-th least frequent symbol.
+        // keys[i] is now the depth of the i-th least frequent symbol: keys[0] is the deepest, and
+        // the tallies above `maxLength` are needed (and cleared) only when it is too deep.
+        let tooDeep = keys[0] > maxLength
         let lengthCounts = scratch.lengthCounts
-        lengthCounts.update(repeating: 0, count: 64)
+        lengthCounts.update(repeating: 0, count: tooDeep ? 64 : maxLength &+ 1)
         i = 0
         while i < count {
             lengthCounts[min(keys[i], 63)] &+= 1
             i &+= 1
         }
-        enforceMaximum(lengthCounts, maxLength: maxLength)
+        if tooDeep { enforceMaximum(lengthCounts, maxLength: maxLength) }
         var next = count
         for bits in 1...maxLength {
             var left = lengthCounts[bits]
@@ -302,11 +304,17 @@ enum HuffmanCode {
                 symbol = 0
                 while symbol < n {
                     let bits = Int(length[symbol] & 15)
+                    // Most of the 286 literal/length symbols go unused in a block of text.
+                    if bits == 0 {
+                        code[symbol] = 0
+                        symbol &+= 1
+                        continue
+                    }
                     let value = nextCode[bits]
                     nextCode[bits] = value &+ 1
                     // Both bytes reversed and swapped, then shifted down to the code's width.
                     let swapped = Int(reversedByte[value & 0xFF]) &<< 8 | Int(reversedByte[(value &>> 8) & 0xFF])
-                    code[symbol] = bits == 0 ? 0 : UInt16(truncatingIfNeeded: swapped &>> (16 &- bits))
+                    code[symbol] = UInt16(truncatingIfNeeded: swapped &>> (16 &- bits))
                     symbol &+= 1
                 }
             }

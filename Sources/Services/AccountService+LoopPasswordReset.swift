@@ -6,7 +6,8 @@ import Storage
 /// Redis): the token is read on the loop (`resetToken`), the password hashed on the hashing lane
 /// (`newPasswordHash`, CPU only), and the account written back on the loop (`resetPassword(_:hash:…)`),
 /// in one script that first checks the token is still unspent. The same rules as
-/// `resetPassword(token:newPassword:)`, which makes all three in one blocking call.
+/// `resetPassword(token:newPassword:)`, which makes all three in one blocking call (on Redis, these
+/// three through `RedisPool.blockingSend`, so both paths check the token in the write's script).
 extension AccountService {
     /// Whether a new password's token and write can go through an event loop: both are in Redis.
     public var passwordResetsCanPark: Bool { store is RedisStore }

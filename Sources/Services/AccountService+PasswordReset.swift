@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Models
+import RedisClient
 import Storage
 
 extension AccountService {
@@ -115,7 +116,15 @@ extension AccountService {
     /// Consumes the token (and every other pending token of that user) with the new password, in one write.
     /// A bad token is refused before the deliberately slow hash, so guessing tokens costs the server
     /// nothing; the token is checked again under the lock in case another request consumed it meanwhile.
+    /// On Redis no lock spans instances: the parked path's steps are made blocking, so the check is
+    /// in the write's script and of two resets with one link, on any instances, one wins.
     public func resetPassword(token: String, newPassword: String) throws -> User {
+        if let shared = store as? RedisStore {
+            let send = shared.pool.blockingSend
+            let read = try RedisPool.outcome { resetToken(token, through: send, completion: $0) }
+            let hash = try newPasswordHash(newPassword)
+            return try RedisPool.outcome { resetPassword(read, hash: hash, through: send, completion: $0) }
+        }
         guard validToken(token, at: clock()) != nil else { throw AccountError.invalidOrExpiredToken }
         let hash = try hasher.hash(newPassword)
         return try exclusively { () throws -> User in

@@ -131,8 +131,10 @@ public final class AccountService: AccountRepository {
     /// The same error, after about the same work, whether the username is unknown or the password wrong.
     public func authenticate(username: String, password: String) throws -> User {
         let verified = try verifiedPassword(username: username, password: password)
-        if let upgrade = verified.upgrade {
-            try? replacePassword(of: upgrade.account.user.id, with: upgrade.hash)
+        if let shared = store as? RedisStore {
+            _ = upgradePassword(verified, through: shared.pool.blockingSend) {}
+        } else if let upgrade = verified.upgrade {
+            try? replacePassword(upgrade)
         }
         return verified.user
     }
@@ -193,10 +195,15 @@ public final class AccountService: AccountRepository {
         if emailTaken { throw .emailTaken }
     }
 
-    private func replacePassword(of id: UserID, with hash: PasswordHash) throws {
+    /// Stores the upgraded hash only while the account still holds the hash that was checked: under
+    /// the lock, a compare-and-set, so a password reset while this one was hashed stays. (On Redis
+    /// the parked path's compare-and-set script, made blocking, does the same across instances.)
+    private func replacePassword(_ upgrade: VerifiedPassword.Upgrade) throws {
         try exclusively {
-            guard var account = state.withLock({ $0.accounts[id] }) else { return }
-            account.password = hash
+            guard var account = state.withLock({ $0.accounts[upgrade.account.user.id] }),
+                account.password == upgrade.account.password
+            else { return }
+            account.password = upgrade.hash
             try save(account)
         }
     }

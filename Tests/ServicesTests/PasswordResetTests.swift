@@ -133,6 +133,24 @@ struct PasswordResetTests {
         #expect(!fixture.accounts.isResetTokenValid(first))
     }
 
+    @Test func aSignInsRehashLeavesAPasswordResetWhileItHashed() throws {
+        let store = InMemoryStore()
+        let outbox = fixture.outbox
+        _ = try AccountService(store: store, outbox: outbox, configuration: .init(passwordIterations: 500))
+            .register(username: "ada", email: "ada@example.com", password: "old-password")
+        let hasher = CountingHasher()
+        let accounts = try AccountService(
+            store: store, outbox: outbox, configuration: .init(resetLinkBase: "http://127.0.0.1:8080"), hasher: hasher,
+            clock: fixture.clock.closure)
+        try accounts.requestPasswordReset(email: "ada@example.com")
+        let token = try tokenFromOutbox()
+        // While the sign-in hashes its password again at the configured cost, the password is reset.
+        hasher.duringNextHash { _ = try? accounts.resetPassword(token: token, newPassword: "new-password") }
+        #expect(try accounts.authenticate(username: "ada", password: "old-password").username == "ada")
+        #expect(try accounts.authenticate(username: "ada", password: "new-password").username == "ada")
+        #expect(throws: AccountError.invalidCredentials) { try accounts.authenticate(username: "ada", password: "old-password") }
+    }
+
     @Test func onlyTheTokensDigestIsStored() throws {
         try fixture.accounts.requestPasswordReset(email: "ada@example.com")
         let token = try tokenFromOutbox()
