@@ -21,8 +21,13 @@ enum ASCII {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
+    /// Inlined: most names a lookup passes differ in length, settled here without a call.
+    @inline(__always)
     static func caseInsensitiveEquals(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        lhs.utf8.count == rhs.utf8.count && caseInsensitiveEqualsOfSameLength(lhs, rhs)
+    }
+
+    private static func caseInsensitiveEqualsOfSameLength(_ lhs: String, _ rhs: String) -> Bool {
         // Every request and response looks up fields many times: a name spelled as the lookup
         // spells it is settled by the string comparison, and a different name mostly at its first byte.
         if lhs == rhs { return true }

@@ -25,11 +25,11 @@ public struct AcceptEncoding: Sendable, Equatable {
 
     /// The field values of `headers` (every `Accept-Encoding` line, in order, as one list).
     public init(_ headers: HTTPHeaders) {
-        guard headers.contains("Accept-Encoding") else {
+        let values = headers.values(for: "Accept-Encoding")
+        guard !values.isEmpty else {
             self.init(entries: nil)
             return
         }
-        let values = headers.values(for: "Accept-Encoding")
         if values.count == 1, let entries = Self.commonEntries(values[0]) {
             self.init(entries: entries)
             return

@@ -4,6 +4,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (name: String, value: String)
 
     private var fields: [Element]
+    /// The fields as the serializer writes them, made once by `withWireForm()` for headers sent
+    /// many times (a cached file's, the pages' security headers): a field added later is added to
+    /// it too, any other change drops it.
+    private(set) var wire: [UInt8]?
 
     public init() {
         fields = []
@@ -11,6 +15,18 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public init(_ fields: [Element]) {
         self.fields = fields
+    }
+
+    /// These headers with their wire form made now, so each response that carries them unchanged
+    /// copies one block of bytes instead of checking and framing every field. Headers holding a
+    /// field the server writes itself (`Date`, `Server`, `Connection`, `Content-Length`) get none.
+    public func withWireForm() -> HTTPHeaders {
+        var headers = self
+        guard !fields.contains(where: { HTTPResponseSerializer.isServerField($0.name) }) else { return headers }
+        var bytes: [UInt8] = []
+        for (name, value) in fields { HTTPResponseSerializer.writeField(name, value, to: &bytes) }
+        headers.wire = bytes
+        return headers
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
@@ -44,14 +60,21 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// Appends and never replaces: a repeated field (Set-Cookie) must stay a line of its own.
     public mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
+        if wire != nil {
+            if HTTPResponseSerializer.isServerField(name) {
+                wire = nil
+            } else {
+                HTTPResponseSerializer.writeField(name, value, to: &wire!)
+            }
+        }
     }
 
     /// Replaces every field called `name` with one, keeping the position of the first.
     public mutating func set(_ name: String, _ value: String) {
         guard let first = fields.firstIndex(where: { ASCII.caseInsensitiveEquals($0.name, name) }) else {
-            fields.append((name: name, value: value))
-            return
+            return add(name, value)
         }
+        wire = nil
         fields[first] = (name: name, value: value)
         var index = fields.index(after: first)
         while index < fields.endIndex {
@@ -65,7 +88,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Removes every field called `name`, however its case is written.
     public mutating func remove(_ name: String) {
+        let count = fields.count
         fields.removeAll { ASCII.caseInsensitiveEquals($0.name, name) }
+        if fields.count != count { wire = nil }
     }
 
     mutating func reserveCapacity(_ capacity: Int) {

@@ -33,7 +33,7 @@ public struct HTTPRequest: Sendable, Equatable {
     /// and `Connection: close` / `keep-alive` (tokens, case-insensitive) override the default.
     public var keepAlive: Bool {
         var sawKeepAlive = false
-        for value in headers.values(for: "Connection") {
+        for (name, value) in headers where ASCII.caseInsensitiveEquals(name, "Connection") {
             for token in ASCII.listElements(value) {
                 if ASCII.caseInsensitiveEquals(token.utf8, "close") { return false }
                 if ASCII.caseInsensitiveEquals(token.utf8, "keep-alive") { sawKeepAlive = true }

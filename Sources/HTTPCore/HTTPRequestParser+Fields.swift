@@ -3,34 +3,56 @@ extension HTTPRequestParser {
     static func splitFieldLine(
         _ range: Range<Int>, in buffer: [UInt8]
     ) throws(HTTPParseError) -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
-        let line = buffer[range]
-        guard let first = line.first else { throw .badRequest("empty field line") }
-        guard !ASCII.isWhitespace(first) else { throw .badRequest("obsolete line folding") }
-        guard let colon = line.firstIndex(of: ASCII.colon) else { throw .badRequest("field line without colon") }
-        let name = line[..<colon]
-        if let last = name.last, ASCII.isWhitespace(last) {
-            throw .badRequest("whitespace between field name and colon")
+        // One pass over the buffer's bytes (every field of every request), checks in the order
+        // their reasons are given: the first that fails names the error.
+        let split = buffer.withUnsafeBufferPointer { bytes -> FieldLineSplit in
+            let start = range.lowerBound
+            let end = range.upperBound
+            guard start < end else { return .failed("empty field line") }
+            guard !ASCII.isWhitespace(bytes[start]) else { return .failed("obsolete line folding") }
+            var colon = start
+            while colon < end && bytes[colon] != ASCII.colon { colon += 1 }
+            guard colon < end else { return .failed("field line without colon") }
+            if colon > start && ASCII.isWhitespace(bytes[colon - 1]) {
+                return .failed("whitespace between field name and colon")
+            }
+            guard colon > start, (start..<colon).allSatisfy({ ASCII.isTokenCharacter(bytes[$0]) }) else {
+                return .failed("invalid field name")
+            }
+            var valueStart = colon + 1
+            var valueEnd = end
+            while valueStart < valueEnd && ASCII.isWhitespace(bytes[valueStart]) { valueStart += 1 }
+            while valueEnd > valueStart && ASCII.isWhitespace(bytes[valueEnd - 1]) { valueEnd -= 1 }
+            // The serializer's test of the same bytes (field-vchar, SP, HTAB), a word at a time.
+            guard HTTPResponseSerializer.hasOnlySafeValueBytes(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd])) else {
+                return .failed("invalid character in field value")
+            }
+            return .split(colon: colon, value: valueStart..<valueEnd)
         }
-        guard ASCII.isToken(name) else { throw .badRequest("invalid field name") }
-        var value = line[(colon + 1)...]
-        while let byte = value.first, ASCII.isWhitespace(byte) { value = value.dropFirst() }
-        while let byte = value.last, ASCII.isWhitespace(byte) { value = value.dropLast() }
-        guard value.allSatisfy(isFieldValueByte) else { throw .badRequest("invalid character in field value") }
-        return (name, value)
+        switch split {
+        case .failed(let reason): throw .badRequest(reason)
+        case .split(let colon, let value): return (buffer[range.lowerBound..<colon], buffer[value])
+        }
+    }
+
+    private enum FieldLineSplit {
+        case split(colon: Int, value: Range<Int>)
+        case failed(String)
     }
 
     func splitFieldLine(_ range: Range<Int>) throws(HTTPParseError) -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
         try HTTPRequestParser.splitFieldLine(range, in: buffer)
     }
 
-    /// field-vchar / SP / HTAB; obs-text is allowed, other controls and DEL are not.
-    private static func isFieldValueByte(_ byte: UInt8) -> Bool {
-        byte >= 0x20 ? byte != 0x7F : byte == ASCII.tab
-    }
-
     /// Records a header and applies the fields that decide framing as soon as they are seen.
     mutating func parseHeaderLine(_ range: Range<Int>) throws(HTTPParseError) {
         let (name, value) = try splitFieldLine(range)
+        // Only four names matter to framing; their lengths rule out every other name at once.
+        switch name.count {
+        case 4, 6, 14, 17: break
+        default:
+            return recordField(name, value)
+        }
         if ASCII.caseInsensitiveEquals(name, "content-length") {
             try recordContentLength(value)
         } else if ASCII.caseInsensitiveEquals(name, "transfer-encoding") {
@@ -49,6 +71,10 @@ extension HTTPRequestParser {
         } else if ASCII.caseInsensitiveEquals(name, "expect") {
             if ASCII.caseInsensitiveEquals(value, "100-continue") { pending.expectsContinue = true }
         }
+        recordField(name, value)
+    }
+
+    private mutating func recordField(_ name: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>) {
         if pending.headers.isEmpty { pending.headers.reserveCapacity(16) }
         pending.headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
     }

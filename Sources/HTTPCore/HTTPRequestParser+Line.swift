@@ -34,7 +34,18 @@ extension HTTPRequestParser {
         let scan = buffer.withUnsafeBufferPointer { bytes -> Scan in
             var index = resume
             var previous: UInt8 = index > start ? bytes[index - 1] : 0
+            // Ordinary bytes (none of LF, CR, NUL) within the length limit pass every check below:
+            // they are skipped eight at a time, and only the bytes that decide something are judged.
+            let ordinaryEnd = min(bytes.count, start + maxLength)
             while index < bytes.count {
+                if previous != ASCII.cr && index < ordinaryEnd {
+                    let next = Self.firstSpecialByte(in: bytes, from: index, to: ordinaryEnd)
+                    if next > index {
+                        index = next
+                        previous = bytes[index - 1]
+                        if index == bytes.count { break }
+                    }
+                }
                 let byte = bytes[index]
                 if byte == ASCII.lf {
                     return previous == ASCII.cr ? .line(length: index - 1 - start) : .bareLF
@@ -67,5 +78,29 @@ extension HTTPRequestParser {
             case .chunkSize: throw .badRequest("chunk-size line too long")
             }
         }
+    }
+
+    /// The index of the first LF, CR or NUL in `bytes[from..<to]`, or `to`: whole words at a time.
+    static func firstSpecialByte(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        guard let base = bytes.baseAddress else { return end }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = from
+        while index + 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A zero byte of `x` (a byte of `word` equal to the pattern's) sets its high bit here.
+            let lf = word ^ (ones &* UInt64(ASCII.lf))
+            let cr = word ^ (ones &* UInt64(ASCII.cr))
+            let found = ((lf &- ones) & ~lf | (cr &- ones) & ~cr | (word &- ones) & ~word) & highs
+            if found != 0 { break }
+            index += 8
+        }
+        while index < end {
+            let byte = base[index]
+            if byte == ASCII.lf || byte == ASCII.cr || byte == 0 { return index }
+            index += 1
+        }
+        return end
     }
 }

@@ -20,6 +20,9 @@ extension HTTPResponseSerializer {
         /// Sent when the response names no server of its own; nil sends none (the server's
         /// configured name, `HTTPServer.Configuration.serverName`).
         public var server: String?
+        /// One more field, written after the response's own, which must not hold one of that name
+        /// (see `HTTPReply.settingField`): a per-request value the response itself is not copied for.
+        public var extra: (name: String, value: String)?
 
         public init(contentLength: ContentLength, date: String, closing: Bool, server: String? = nil) {
             self.contentLength = contentLength
@@ -38,38 +41,65 @@ extension HTTPResponseSerializer {
         if buffer.capacity < needed { buffer.reserveCapacity(max(needed, buffer.capacity * 2)) }
         writeStatusLine(response.status, to: &buffer)
         var namesServer = false
-        let replacesLength = fields.contentLength != .asGiven
-        for (name, value) in response.headers {
-            // Field names are settled by their length first: few share one with a server field.
-            switch name.utf8.count {
-            case 4 where ASCII.caseInsensitiveEquals(name, "Date"): continue
-            case 6 where ASCII.caseInsensitiveEquals(name, "Server"): namesServer = true
-            case 10 where ASCII.caseInsensitiveEquals(name, "Connection"): continue
-            case 14 where replacesLength && ASCII.caseInsensitiveEquals(name, "Content-Length"): continue
-            default: break
+        if let wire = response.headers.wire, !(fields.extra.map { response.headers.contains($0.name) } ?? false) {
+            // Made once, holding none of the server's fields (nor, as just checked, the extra one).
+            buffer.append(contentsOf: wire)
+        } else {
+            let replacesLength = fields.contentLength != .asGiven
+            let extraLength = fields.extra?.name.utf8.count ?? -1
+            for (name, value) in response.headers {
+                // Field names are settled by their length first: few share one with a server field.
+                let length = name.utf8.count
+                if length == extraLength, let extra = fields.extra, ASCII.caseInsensitiveEquals(name, extra.name) { continue }
+                switch length {
+                case 4 where ASCII.caseInsensitiveEquals(name, "Date"): continue
+                case 6 where ASCII.caseInsensitiveEquals(name, "Server"): namesServer = true
+                case 10 where ASCII.caseInsensitiveEquals(name, "Connection"): continue
+                case 14 where replacesLength && ASCII.caseInsensitiveEquals(name, "Content-Length"): continue
+                default: break
+                }
+                writeField(name, value, to: &buffer)
             }
-            writeField(name, value, to: &buffer)
+        }
+        if let extra = fields.extra {
+            writeField(extra.name, extra.value, to: &buffer)
         }
         if case .value(let length) = fields.contentLength {
-            buffer.append(contentsOf: "Content-Length: ".utf8)
+            appendLiteral("Content-Length: ", to: &buffer)
             appendDecimal(length, to: &buffer)
             buffer.append(ASCII.cr)
             buffer.append(ASCII.lf)
         }
-        buffer.append(contentsOf: "Date: ".utf8)
+        appendLiteral("Date: ", to: &buffer)
         appendValue(fields.date, to: &buffer)
         buffer.append(ASCII.cr)
         buffer.append(ASCII.lf)
         if !namesServer, let server = fields.server {
-            buffer.append(contentsOf: "Server: ".utf8)
+            appendLiteral("Server: ", to: &buffer)
             appendValue(server, to: &buffer)
             buffer.append(ASCII.cr)
             buffer.append(ASCII.lf)
         }
-        buffer.append(contentsOf: fields.closing ? "Connection: close\r\n\r\n".utf8 : "Connection: keep-alive\r\n\r\n".utf8)
+        appendLiteral(fields.closing ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n", to: &buffer)
         if !headOnly {
             response.body.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
         }
+    }
+
+    /// Whether the server writes `name` itself (see `ServerFields`), whatever a response says.
+    static func isServerField(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: ASCII.caseInsensitiveEquals(name, "Date")
+        case 6: ASCII.caseInsensitiveEquals(name, "Server")
+        case 10: ASCII.caseInsensitiveEquals(name, "Connection")
+        case 14: ASCII.caseInsensitiveEquals(name, "Content-Length")
+        default: false
+        }
+    }
+
+    /// A constant's bytes in one copy (appending a String's UTF-8 view goes byte by byte).
+    static func appendLiteral(_ literal: StaticString, to buffer: inout [UInt8]) {
+        literal.withUTF8Buffer { buffer.append(contentsOf: $0) }
     }
 
     /// A non-negative integer in decimal, without making a String.

@@ -22,7 +22,7 @@ public enum HTTPResponseSerializer {
     }
 
     static func writeStatusLine(_ status: HTTPStatus, to buffer: inout [UInt8]) {
-        buffer.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendLiteral("HTTP/1.1 ", to: &buffer)
         appendStatusCode(status.code, to: &buffer)
         buffer.append(ASCII.space)
         appendValue(status.reasonPhrase, to: &buffer)

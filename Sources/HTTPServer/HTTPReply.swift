@@ -19,6 +19,8 @@ public struct HTTPReply: Sendable {
     private let destination: Destination
     /// What the answer counts and is logged under; nil when nothing named it.
     public private(set) var label: ExchangeLabel?
+    /// A field the answer gets as it is sent (see `settingField`).
+    public private(set) var field: (name: String, value: String)?
 
     init(loop: EventLoop, connectionID: UInt64, sequence: Int) {
         destination = .connection(loop, connectionID: connectionID, sequence: sequence)
@@ -51,6 +53,16 @@ public struct HTTPReply: Sendable {
         return reply
     }
 
+    /// This reply, setting `name: value` on its answer (replacing any field of that name), as a
+    /// request id on every response: the server writes it while framing the answer, so the
+    /// response's headers (a cached file's, shared by all its answers) are not copied to add it.
+    /// A handler reply sets it on the response it hands over, as does a stream's head.
+    public func settingField(_ name: String, _ value: String) -> HTTPReply {
+        var reply = self
+        reply.field = (name, value)
+        return reply
+    }
+
     /// A reply that passes the response through `transform` (which may also do work before the
     /// answer leaves) and sends the result here, with the label it was sent with; streams are
     /// opened here too, and the event loop is this one's.
@@ -74,10 +86,17 @@ public struct HTTPReply: Sendable {
     public func send(_ response: HTTPResponse) {
         switch destination {
         case .connection(let loop, let connectionID, let sequence):
-            loop.deliver(response, label: label, connectionID: connectionID, sequence: sequence)
+            loop.deliver(response, label: label, field: field, connectionID: connectionID, sequence: sequence)
         case .handler(let handler, _, _):
-            handler(response, label)
+            handler(withField(response), label)
         }
+    }
+
+    private func withField(_ response: HTTPResponse) -> HTTPResponse {
+        guard let field else { return response }
+        var response = response
+        response.headers.set(field.name, field.value)
+        return response
     }
 
     /// Answers with `head` (a 200 `text/event-stream` head; the server adds `Date` and
@@ -86,6 +105,7 @@ public struct HTTPReply: Sendable {
     /// its stream budget, other answers are pending on the connection, or the peer left): the
     /// server has then answered 503 itself.
     public func openStream(head: HTTPResponse, opened: @escaping @Sendable (EventStream?) -> Void) {
+        let head = withField(head)
         switch destination {
         case .connection(let loop, let connectionID, let sequence):
             loop.openStream(head: head, connectionID: connectionID, sequence: sequence, opened: opened)

@@ -29,8 +29,9 @@ import Testing
             seen.withLock { $0.append("\(status.code) \(reason)") }
             return .html("<p>custom \(status.code)</p>", status: .ok)
         }
-        let actions = machine.received(
-            Array("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 9\r\n\r\n".utf8), now: Self.at(1))
+        let actions = machine.following(at: Self.at(1)) {
+            $0.received(Array("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 9\r\n\r\n".utf8), now: $1)
+        }
         let text = Self.written(machine)
         #expect(text.hasPrefix("HTTP/1.1 413 "))  // the page cannot change the status
         #expect(text.contains("Connection: close\r\n"))
@@ -38,13 +39,13 @@ import Testing
         #expect(text.hasSuffix("\r\n\r\n<p>custom 413</p>"))
         #expect(seen.withLock { $0.count } == 1)
         #expect(seen.withLock { $0.first?.hasPrefix("413 ") } == true)
-        #expect(actions.contains { if case .flush = $0 { true } else { false } })
+        #expect(actions.contains { if case .answered(let entry) = $0 { entry.status == 413 } else { false } })
     }
 
     @Test func aTimeoutIsAnsweredWithTheConfiguredPage() {
         var machine = Self.machine { status, _ in .html("<p>late \(status.code)</p>", status: status) }
-        _ = machine.received(Array("GET / HTTP/1.1\r\n".utf8), now: Self.at(0))
-        _ = machine.tick(now: Self.at(100))
+        _ = machine.following(at: Self.at(0)) { $0.received(Array("GET / HTTP/1.1\r\n".utf8), now: $1) }
+        _ = machine.following(at: Self.at(100)) { $0.tick(now: $1) }
         let text = Self.written(machine)
         #expect(text.hasPrefix("HTTP/1.1 408 "))
         #expect(text.contains("Connection: close\r\n"))
@@ -53,7 +54,7 @@ import Testing
 
     @Test func aPageThatGivesNothingFallsBackToTheBuiltInText() {
         var machine = Self.machine { _, _ in nil }
-        _ = machine.received(Array("HELLO\r\n\r\n".utf8), now: Self.at(0))
+        _ = machine.following(at: Self.at(0)) { $0.received(Array("HELLO\r\n\r\n".utf8), now: $1) }
         let text = Self.written(machine)
         #expect(text.hasPrefix("HTTP/1.1 400 "))
         #expect(text.contains("Content-Type: text/plain; charset=utf-8\r\n"))

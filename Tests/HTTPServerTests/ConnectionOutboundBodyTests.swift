@@ -13,14 +13,14 @@ import Testing
 
     mutating func ask(_ count: Int) -> [Int] {
         let text = String(repeating: "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", count: count)
-        return machine.received(Array(text.utf8), now: Self.now).compactMap {
+        return machine.following(at: Self.now) { $0.received(Array(text.utf8), now: $1) }.compactMap {
             if case .respond(_, let sequence) = $0 { sequence } else { nil }
         }
     }
 
     @Test mutating func aLargeBodyStaysInItsOwnArrayAndFollowsItsHead() {
         let sequences = ask(1)
-        _ = machine.replied(HTTPResponse(status: .ok, body: Self.large), sequence: sequences[0], now: Self.now)
+        _ = machine.following(at: Self.now) { $0.replied(HTTPResponse(status: .ok, body: Self.large), sequence: sequences[0], now: $1) }
         // The head alone is in the copied bytes; the body is the response's array itself.
         #expect(machine.outbound.count < 1000)
         #expect(machine.outboundBody == Self.large)
@@ -32,7 +32,7 @@ import Testing
 
     @Test mutating func writesThatSplitHeadAndBodyAnywhereMoveThroughBoth() {
         let sequences = ask(1)
-        _ = machine.replied(HTTPResponse(status: .ok, body: Self.large), sequence: sequences[0], now: Self.now)
+        _ = machine.following(at: Self.now) { $0.replied(HTTPResponse(status: .ok, body: Self.large), sequence: sequences[0], now: $1) }
         let wire = machine.pendingOutbound
         var sent: [UInt8] = []
         // First past the head into the body, then in odd pieces to the end.
@@ -41,7 +41,7 @@ import Testing
             machine.withPendingOutbound { head, body in
                 sent += Array(head.prefix(count)) + Array(body.prefix(max(0, count - head.count)))
             }
-            _ = machine.wrote(count, now: Self.now)
+            _ = machine.following(at: Self.now) { $0.wrote(count, now: $1) }
         }
         #expect(sent == wire)
         #expect(machine.pendingOutboundBytes == 0)
@@ -50,9 +50,9 @@ import Testing
 
     @Test mutating func pipelinedAnswersKeepTheirOrderAroundALargeBody() {
         let sequences = ask(3)
-        _ = machine.replied(.text("first"), sequence: sequences[0], now: Self.now)
-        _ = machine.replied(HTTPResponse(status: .ok, body: Self.large), sequence: sequences[1], now: Self.now)
-        _ = machine.replied(.text("third"), sequence: sequences[2], now: Self.now)
+        _ = machine.following(at: Self.now) { $0.replied(.text("first"), sequence: sequences[0], now: $1) }
+        _ = machine.following(at: Self.now) { $0.replied(HTTPResponse(status: .ok, body: Self.large), sequence: sequences[1], now: $1) }
+        _ = machine.following(at: Self.now) { $0.replied(.text("third"), sequence: sequences[2], now: $1) }
         let wire = machine.pendingOutbound
         let text = String(decoding: wire, as: UTF8.self)
         let first = text.range(of: "\r\n\r\nfirst")

@@ -35,15 +35,16 @@ import TestSupport
         var machine = ConnectionStateMachine(configuration: .init(), now: 0)
         let request = Array("GET /reset-password/secret HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
         let now = ConnectionStateMachine.Now(nanoseconds: 1, httpDate: "d")
-        let actions = machine.received(request, now: now)
+        let actions = machine.following(at: now) { $0.received(request, now: $1) }
         guard case .respond(_, let sequence)? = actions.first(where: { if case .respond = $0 { true } else { false } }) else {
             Issue.record("no request handed out")
             return
         }
-        let written = machine.replied(
-            .text("ok"), label: ExchangeLabel("/reset-password/{token}", hidesTarget: true), sequence: sequence, now: now)
+        let written = machine.following(at: now) {
+            $0.replied(.text("ok"), label: ExchangeLabel("/reset-password/{token}", hidesTarget: true), sequence: sequence, now: $1)
+        }
         let entries = written.compactMap { action -> ConnectionStateMachine.AccessEntry? in
-            if case .log(let entry) = action { entry } else { nil }
+            if case .answered(let entry) = action { entry } else { nil }
         }
         #expect(entries.count == 1)
         #expect(entries.first?.route == "/reset-password/{token}")

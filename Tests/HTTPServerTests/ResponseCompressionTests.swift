@@ -24,9 +24,9 @@ import Testing
         var machine = ConnectionStateMachine(configuration: .init(), now: 0)
         let now = ConnectionStateMachine.Now(nanoseconds: 0, httpDate: "Sun, 22 Nov 2026 00:00:00 GMT")
         let field = acceptEncoding.map { "Accept-Encoding: \($0)\r\n" } ?? ""
-        let actions = machine.received(Array("\(method) /p HTTP/1.1\r\nHost: x\r\n\(field)\r\n".utf8), now: now)
+        let actions = machine.following(at: now) { $0.received(Array("\(method) /p HTTP/1.1\r\nHost: x\r\n\(field)\r\n".utf8), now: $1) }
         let sequence = actions.compactMap { if case .respond(_, let sequence) = $0 { sequence } else { nil } }.first ?? -1
-        _ = machine.replied(response, sequence: sequence, now: now)
+        _ = machine.following(at: now) { $0.replied(response, sequence: sequence, now: $1) }
         let bytes = Array(machine.pendingOutbound)
         let separator = Array("\r\n\r\n".utf8)
         let end = (0...(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == separator } ?? bytes.count

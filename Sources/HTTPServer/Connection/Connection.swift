@@ -1,29 +1,33 @@
 /// One accepted socket on an event loop: the protocol state machine plus what the shell needs to drive it.
+///
+/// Its state is touched by its loop's thread alone, one step at a time (the loop asserts its
+/// thread): the properties read or changed on every request skip the runtime exclusivity check,
+/// a tracked access each, a dozen per request.
 final class Connection {
     let id: UInt64
     let fd: Int32
     let transport: any ConnectionTransport
     let info: ConnectionInfo
-    var machine: ConnectionStateMachine
+    @exclusivity(unchecked) var machine: ConnectionStateMachine
     /// The epoll interest currently registered, so the loop only calls epoll_ctl on changes.
-    var registeredEvents: UInt32
+    @exclusivity(unchecked) var registeredEvents: UInt32
     /// Set when the state machine produced output during this turn; the loop writes once at the end.
-    var needsFlush = false
+    @exclusivity(unchecked) var needsFlush = false
     /// Nesting depth of work on this connection; replies delivered inline are written when it returns to 0.
-    var depth = 0
-    var isOpen = true
+    @exclusivity(unchecked) var depth = 0
+    @exclusivity(unchecked) var isOpen = true
     /// Set once the connection answers with an event stream: the loop writes it, the machine is done.
-    var stream: StreamOutput?
+    @exclusivity(unchecked) var stream: StreamOutput?
     /// Clients a trusted proxy named, by exchange sequence, until their access lines are written.
     /// Empty unless a proxy is in front: the peer is the client otherwise.
-    var forwardedClients: [Int: String] = [:]
+    @exclusivity(unchecked) var forwardedClients: [Int: String] = [:]
     /// What the transport's last blocked read or write is waiting for (TLS may cross directions).
-    var readWaitsFor = SocketReadiness.readable
-    var writeWaitsFor = SocketReadiness.writable
+    @exclusivity(unchecked) var readWaitsFor = SocketReadiness.readable
+    @exclusivity(unchecked) var writeWaitsFor = SocketReadiness.writable
     /// While a handshake is under way: when the connection is given up on.
-    var handshakeDeadline: UInt64?
+    @exclusivity(unchecked) var handshakeDeadline: UInt64?
     /// Membership of the loop's `IdleConnections` (links are cleared when it leaves, so no cycle outlives it).
-    var isListedIdle = false
+    @exclusivity(unchecked) var isListedIdle = false
     var idlePrevious: Connection?
     var idleNext: Connection?
 

@@ -2,7 +2,8 @@ import Deflate
 import HTTPCore
 
 /// The HTTP/1.x protocol logic of one connection, with no sockets and no clock: the I/O shell feeds
-/// it events (bytes, replies, writes, ticks) with the current time and performs the actions it returns.
+/// it events (bytes, replies, writes, ticks) with the current time and performs the action each
+/// returns, then the ones `next(now:)` gives, until `.nothing`.
 /// Keeping it pure lets every keep-alive, pipelining and timeout rule be tested without a network.
 struct ConnectionStateMachine {
     /// Limits and timeouts, in nanoseconds so the machine needs no clock type.
@@ -44,12 +45,18 @@ struct ConnectionStateMachine {
         var hidesPath = false
     }
 
+    /// What the shell does next. Each event returns one, and `next(now:)` the one after it, until
+    /// `.nothing`: one event may cause several (pipelined requests, answers that waited their
+    /// turn), and pulling them one at a time needs no array per event.
     enum Action: Equatable {
+        /// Nothing more until the next event.
+        case nothing
         /// Hand the request to the responder; answer later with `replied(_:sequence:now:)`.
         case respond(HTTPRequest, sequence: Int)
-        /// `outbound` has bytes to write.
+        /// An answer went into `outbound`: log it, and write.
+        case answered(AccessEntry)
+        /// `outbound` has bytes to write that answer nothing (a `100 Continue`).
         case flush
-        case log(AccessEntry)
         /// Close the socket; the machine ignores every later event.
         case close
     }
@@ -79,6 +86,8 @@ struct ConnectionStateMachine {
         var response: HTTPResponse?
         /// What the responder filed the answer under.
         var label: ExchangeLabel?
+        /// A field the reply sets on the answer (`HTTPReply.settingField`).
+        var field: (name: String, value: String)?
     }
 
     let configuration: Configuration
@@ -115,7 +124,8 @@ struct ConnectionStateMachine {
     var pendingOutboundBytes: Int { outbound.count - outboundStart + outboundBody.count - outboundBodyStart }
 
     /// Calls `body` with the bytes still to write: the head part, then the body part (often empty).
-    func withPendingOutbound<R>(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> R) -> R {
+    /// Mutating only so that the shell calls it in place: a read through its class would copy the machine.
+    mutating func withPendingOutbound<R>(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> R) -> R {
         outbound.withUnsafeBytes { head in
             outboundBody.withUnsafeBytes { rest in
                 body(UnsafeRawBufferPointer(rebasing: head[outboundStart...]), UnsafeRawBufferPointer(rebasing: rest[outboundBodyStart...]))
@@ -169,36 +179,33 @@ struct ConnectionStateMachine {
 
     // MARK: Events
 
-    mutating func received(_ bytes: UnsafeRawBufferPointer, now: Now) -> [Action] {
-        guard !bytes.isEmpty else { return [] }
+    mutating func received(_ bytes: UnsafeRawBufferPointer, now: Now) -> Action {
+        guard !bytes.isEmpty else { return .nothing }
         switch phase {
-        case .stopped, .closed: return []
+        case .stopped, .closed: return .nothing
         case .idle, .head, .body: break
         }
         parser.append(bytes)
-        var actions: [Action] = []
-        parse(now: now, into: &actions)
-        followParserPhase(now: now.nanoseconds)
-        return actions
+        return next(now: now)
     }
 
-    mutating func received(_ bytes: [UInt8], now: Now) -> [Action] {
+    mutating func received(_ bytes: [UInt8], now: Now) -> Action {
         bytes.withUnsafeBytes { received($0, now: now) }
     }
 
     /// The responder's answer for `sequence`; answers are written strictly in request order.
-    mutating func replied(_ response: HTTPResponse, label: ExchangeLabel? = nil, sequence: Int, now: Now) -> [Action] {
+    /// `field` is set on the answer as it is written (see `HTTPReply.settingField`).
+    mutating func replied(
+        _ response: HTTPResponse, label: ExchangeLabel? = nil, field: (name: String, value: String)? = nil, sequence: Int, now: Now
+    ) -> Action {
         guard phase != .closed,
               let index = exchanges.firstIndex(where: { $0.sequence == sequence }),
               exchanges[index].response == nil
-        else { return [] }
+        else { return .nothing }
         exchanges[index].response = response
         exchanges[index].label = label
-        var actions: [Action] = []
-        writeReadyAnswers(now: now, into: &actions)
-        parse(now: now, into: &actions)
-        followParserPhase(now: now.nanoseconds)
-        return actions
+        exchanges[index].field = field
+        return next(now: now)
     }
 
     /// Gives the connection up to an event stream answering `sequence`: possible only while that is
@@ -215,110 +222,126 @@ struct ConnectionStateMachine {
     }
 
     /// The shell wrote `count` bytes of `outbound`.
-    mutating func wrote(_ count: Int, now: Now) -> [Action] {
+    mutating func wrote(_ count: Int, now: Now) -> Action {
         let fromHead = min(count, outbound.count - outboundStart)
         outboundStart += fromHead
         outboundBodyStart += count - fromHead
         if count > 0 { lastWriteProgress = now.nanoseconds }
-        guard outboundStart >= outbound.count && outboundBodyStart >= outboundBody.count else { return [] }
+        guard outboundStart >= outbound.count && outboundBodyStart >= outboundBody.count else { return .nothing }
         outbound.removeAll(keepingCapacity: outbound.capacity <= 64 * 1024)
         outboundStart = 0
         outboundBody = []
         outboundBodyStart = 0
-        if phase == .closed { return [] }
-        if phase == .stopped && exchanges.isEmpty { return close() }
+        if phase == .closed { return .nothing }
         if exchanges.isEmpty, case .idle = phase { phase = .idle(since: now.nanoseconds) }
-        var actions: [Action] = []
-        parse(now: now, into: &actions)
-        followParserPhase(now: now.nanoseconds)
-        return actions
+        return next(now: now)
     }
 
     /// The peer closed its side (read returned 0).
-    mutating func peerClosed(now: Now) -> [Action] {
+    mutating func peerClosed(now: Now) -> Action {
         switch phase {
-        case .closed: return []
+        case .closed: return .nothing
         case .head, .body: return close()
         case .idle, .stopped:
             if exchanges.isEmpty && pendingOutboundBytes == 0 { return close() }
             phase = .stopped
-            return []
+            return .nothing
         }
     }
 
     /// Applies whichever timeout has passed.
-    mutating func tick(now: Now) -> [Action] {
-        guard let deadline, now.nanoseconds >= deadline else { return [] }
+    mutating func tick(now: Now) -> Action {
+        guard let deadline, now.nanoseconds >= deadline else { return .nothing }
         if pendingOutboundBytes > 0 { return close() }
         switch phase {
         case .idle: return close()
         case .head, .body:
-            var actions: [Action] = []
-            fail(status: .requestTimeout, reason: "The request was not received in time.", now: now, into: &actions)
-            return actions
-        case .stopped, .closed: return []
+            fail(status: .requestTimeout, reason: "The request was not received in time.", now: now)
+            return next(now: now)
+        case .stopped, .closed: return .nothing
         }
     }
 
     /// Graceful shutdown: finish what was asked, read nothing new, then close.
     /// A request already arriving may finish (its read timeouts still apply); none after it is read.
-    mutating func shutdown(now: Now) -> [Action] {
+    mutating func shutdown(now: Now) -> Action {
         isDraining = true
         switch phase {
-        case .closed: return []
+        case .closed: return .nothing
         case .idle:
             if exchanges.isEmpty && pendingOutboundBytes == 0 { return close() }
             phase = .stopped
         case .head, .body, .stopped:
             break
         }
-        return []
+        return .nothing
     }
 
-    // MARK: Internals
-
-    private mutating func parse(now: Now, into actions: inout [Action]) {
-        while exchanges.count < configuration.maxPipelinedRequests {
-            switch phase {
-            case .stopped, .closed: return
-            case .idle, .head, .body: break
+    /// The action after the last one returned: the shell calls this until `.nothing` (or `.close`).
+    /// In order: the oldest answer once it is ready (answers leave strictly in request order), an owed
+    /// `100 Continue`, the close of a stopped connection with nothing left, then the next request
+    /// parsed from what was read (up to the pipelining cap).
+    mutating func next(now: Now) -> Action {
+        while true {
+            if phase == .closed { return .nothing }
+            if let first = exchanges.first, first.response != nil {
+                return answer(now: now)
+            }
+            if case .body(let started, owesContinue: true) = phase, exchanges.isEmpty {
+                phase = .body(started: started, owesContinue: false)
+                if pendingOutboundBytes == 0 { lastWriteProgress = now.nanoseconds }
+                joinOutboundBody()
+                outbound.append(contentsOf: Self.continueLine)
+                return .flush
+            }
+            if phase == .stopped {
+                return exchanges.isEmpty && pendingOutboundBytes == 0 ? close() : .nothing
+            }
+            guard exchanges.count < configuration.maxPipelinedRequests else {
+                followParserPhase(now: now.nanoseconds)
+                return .nothing
             }
             let event: HTTPRequestParser.Event?
             do {
                 event = try parser.next()
             } catch {
-                fail(status: error.status, reason: error.reason, now: now, into: &actions)
-                return
+                fail(status: error.status, reason: error.reason, now: now)
+                continue
             }
-            guard let event else { return }
             switch event {
+            case nil:
+                followParserPhase(now: now.nanoseconds)
+                return .nothing
             case .expectsContinue:
                 followParserPhase(now: now.nanoseconds)
                 if case .body(let started, _) = phase { phase = .body(started: started, owesContinue: true) }
-                writeReadyAnswers(now: now, into: &actions)
             case .request(let request):
-                dispatch(request, now: now, into: &actions)
+                if let sequence = dispatch(request, now: now) { return .respond(request, sequence: sequence) }
             }
         }
     }
 
-    private mutating func dispatch(_ request: HTTPRequest, now: Now, into actions: inout [Action]) {
+    // MARK: Internals
+
+    /// Records the exchange; returns its sequence for the responder, or nil when the machine
+    /// answered it itself (the answer is written by `next`).
+    private mutating func dispatch(_ request: HTTPRequest, now: Now) -> Int? {
         let sequence = nextSequence
         nextSequence += 1
+        let keepAlive = request.keepAlive
         exchanges.append(Exchange(
             sequence: sequence, method: request.method, target: request.target, version: request.version,
-            keepAlive: request.keepAlive, started: now.nanoseconds, acceptEncoding: AcceptEncoding(request.headers)))
-        if request.keepAlive && !isDraining {
+            keepAlive: keepAlive, started: now.nanoseconds, acceptEncoding: AcceptEncoding(request.headers)))
+        if keepAlive && !isDraining {
             phase = .idle(since: now.nanoseconds)
         } else {
             phase = .stopped
         }
         if let refusal = Self.refusal(forTargetOf: request, errorPage: configuration.errorPage) {
             exchanges[exchanges.count - 1].response = refusal
-            writeReadyAnswers(now: now, into: &actions)
-            return
+            return nil
         }
-        actions.append(.respond(request, sequence: sequence))
+        return sequence
     }
 
     /// `OPTIONS *` and `CONNECT host:port` are well-formed but name no resource of an origin
@@ -341,8 +364,9 @@ struct ConnectionStateMachine {
         return response
     }
 
-    /// Answers a request that could not be read with its status, then closes, after earlier answers.
-    private mutating func fail(status: HTTPStatus, reason: String, now: Now, into actions: inout [Action]) {
+    /// Queues the answer to a request that could not be read, with its status; the connection
+    /// closes after it, and it waits for earlier answers (`next` writes it in its turn).
+    private mutating func fail(status: HTTPStatus, reason: String, now: Now) {
         let sequence = nextSequence
         nextSequence += 1
         var response = configuration.errorPage?(status, reason)
@@ -353,47 +377,45 @@ struct ConnectionStateMachine {
             sequence: sequence, method: HTTPMethod(rawValue: "-"), target: "-", version: .http1_1, keepAlive: false,
             started: now.nanoseconds, response: response))
         phase = .stopped
-        writeReadyAnswers(now: now, into: &actions)
     }
 
-    private mutating func writeReadyAnswers(now: Now, into actions: inout [Action]) {
+    /// Writes the oldest exchange's answer, which is ready, and returns its log entry.
+    private mutating func answer(now: Now) -> Action {
+        guard let response = exchanges.first?.response else { return .nothing }
+        let first = exchanges.removeFirst()
         if pendingOutboundBytes == 0 { lastWriteProgress = now.nanoseconds }
-        var wroteSomething = false
-        while let first = exchanges.first, let response = first.response {
-            exchanges.removeFirst()
-            let bytes = serialize(response, for: first, now: now)
-            wroteSomething = true
-            actions.append(.log(AccessEntry(
-                sequence: first.sequence, method: first.method.rawValue, target: first.target, status: response.status.code, bytes: bytes,
-                nanoseconds: now.nanoseconds &- first.started, route: first.label?.name,
-                requestID: response.headers["X-Request-Id"], hidesPath: first.label?.hidesTarget ?? false)))
-            if !first.keepAlive || response.headers["Connection"]?.lowercased() == "close" {
-                phase = phase == .closed ? .closed : .stopped
-                exchanges.removeAll()
-                break
-            }
+        let asksToClose = Self.asksToClose(response)
+        let bytes = serialize(response, for: first, asksToClose: asksToClose, now: now)
+        let requestID = first.field.flatMap { Self.isRequestIDField($0.name) ? $0.value : nil }
+            ?? response.headers[Self.requestIDField]
+        let entry = AccessEntry(
+            sequence: first.sequence, method: first.method.rawValue, target: first.target, status: response.status.code, bytes: bytes,
+            nanoseconds: now.nanoseconds &- first.started, route: first.label?.name,
+            requestID: requestID, hidesPath: first.label?.hidesTarget ?? false)
+        if !first.keepAlive || asksToClose {
+            phase = phase == .closed ? .closed : .stopped
+            exchanges.removeAll()
         }
-        if case .body(let started, owesContinue: true) = phase, exchanges.isEmpty {
-            phase = .body(started: started, owesContinue: false)
-            joinOutboundBody()
-            outbound.append(contentsOf: Self.continueLine)
-            wroteSomething = true
-        }
-        if wroteSomething {
-            actions.append(.flush)
-        } else if phase == .stopped && exchanges.isEmpty && pendingOutboundBytes == 0 {
-            actions.append(contentsOf: close())
-        }
+        return .answered(entry)
     }
 
     private static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    private static let requestIDField = "X-Request-Id"
+
+    /// Whether the response carries `Connection: close` (the machine's own refusals do).
+    private static func asksToClose(_ response: HTTPResponse) -> Bool {
+        response.headers["Connection"]?.lowercased() == "close"
+    }
+
+    private static func isRequestIDField(_ name: String) -> Bool {
+        name == requestIDField || name.lowercased() == "x-request-id"
+    }
 
     /// Adds the headers the server owns and appends the response to `outbound`; returns the body size sent.
-    private mutating func serialize(_ response: HTTPResponse, for exchange: Exchange, now: Now) -> Int {
+    private mutating func serialize(_ response: HTTPResponse, for exchange: Exchange, asksToClose: Bool, now: Now) -> Int {
         joinOutboundBody()
         var response = response
-        let closing = !exchange.keepAlive || (phase == .stopped && exchanges.isEmpty)
-            || response.headers["Connection"]?.lowercased() == "close"
+        let closing = !exchange.keepAlive || (phase == .stopped && exchanges.isEmpty) || asksToClose
         let headOnly = exchange.method == .head
         let gzip = ResponseCompression.prepare(&response, accepting: exchange.acceptEncoding) { reason in
             configuration.errorPage?(.notAcceptable, reason)
@@ -403,6 +425,7 @@ struct ConnectionStateMachine {
         // response's own fields, never set into the list.
         var fields = HTTPResponseSerializer.ServerFields(contentLength: .asGiven, date: now.httpDate, closing: closing)
         fields.server = configuration.serverName
+        fields.extra = exchange.field
         if gzip {
             // Coded by the loop's encoder and copied once, from its buffer into the outbound bytes.
             let encoder = compressor ?? GzipEncoder()
@@ -449,9 +472,9 @@ struct ConnectionStateMachine {
         }
     }
 
-    private mutating func close() -> [Action] {
+    private mutating func close() -> Action {
         phase = .closed
         exchanges.removeAll()
-        return [.close]
+        return .close
     }
 }

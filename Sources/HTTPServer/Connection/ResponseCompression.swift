@@ -75,6 +75,8 @@ enum ResponseCompression {
 
     /// Adds `Accept-Encoding` to Vary unless already there (or Vary is `*`).
     static func addVary(to headers: inout HTTPHeaders) {
+        // Static files carry it as their only Vary: settled by one lookup, with no list made.
+        if headers["Vary"] == "Accept-Encoding" { return }
         let values = headers.values(for: "Vary")
         guard !values.isEmpty else { return headers.add("Vary", "Accept-Encoding") }
         // Static files carry it already, spelled as here: settled without taking the list apart.

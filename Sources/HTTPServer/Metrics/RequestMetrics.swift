@@ -3,15 +3,41 @@ import Synchronization
 
 /// One event loop's request counts and latencies. Only its own loop records into it, so its lock
 /// is never contended on the hot path; a scrape takes each loop's lock in turn and merges.
+/// Each series (method, route, status) keeps its count and latencies together, found with one
+/// dictionary lookup per answer; the scrape folds the latencies by status class.
 final class RequestMetrics: Sendable {
-    private let stats = Mutex(RequestStats())
-
-    func record(_ entry: ConnectionStateMachine.AccessEntry) {
-        let method = RequestStats.methodLabel(entry.method)
-        let route = entry.route ?? RequestStats.unroutedLabel
-        let seconds = Double(entry.nanoseconds) / 1e9
-        stats.withLock { $0.record(method: method, route: route, status: entry.status, seconds: seconds) }
+    private struct Series {
+        var key: RequestStats.CountKey
+        var count: UInt64 = 0
+        var histogram = Histogram()
     }
 
-    var snapshot: RequestStats { stats.withLock { $0 } }
+    private struct State {
+        var slots: [RequestStats.CountKey: Int] = [:]
+        var series: [Series] = []
+    }
+
+    private let state = Mutex(State())
+
+    func record(_ entry: ConnectionStateMachine.AccessEntry) {
+        let key = RequestStats.CountKey(
+            method: RequestStats.methodLabel(entry.method), route: entry.route ?? RequestStats.unroutedLabel, status: entry.status)
+        let seconds = Double(entry.nanoseconds) / 1e9
+        state.withLock { state in
+            let slot = state.slots[key] ?? {
+                state.series.append(Series(key: key))
+                state.slots[key] = state.series.count - 1
+                return state.series.count - 1
+            }()
+            state.series[slot].count &+= 1
+            state.series[slot].histogram.observe(seconds)
+        }
+    }
+
+    var snapshot: RequestStats {
+        let series = state.withLock { $0.series }
+        var stats = RequestStats()
+        for one in series { stats.add(count: one.count, histogram: one.histogram, for: one.key) }
+        return stats
+    }
 }

@@ -22,14 +22,17 @@ public struct RequestStats: Sendable, Equatable {
 
     /// The route label of answers no route gave (requests the server refused itself).
     public static let unroutedLabel = "none"
-    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"]
     private static let statusClasses = ["1xx", "2xx", "3xx", "4xx", "5xx"]
 
     public init() {}
 
-    /// The method as a label: any method outside the standard ones is `other`.
+    /// The method as a label: any method outside the standard ones is `other`. Compared in turn,
+    /// commonest first (every answer asks): no hashing.
     public static func methodLabel(_ method: String) -> String {
-        knownMethods.contains(method) ? method : "other"
+        switch method {
+        case "GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE": method
+        default: "other"
+        }
     }
 
     static func statusClass(_ status: Int) -> String {
@@ -40,6 +43,13 @@ public struct RequestStats: Sendable, Equatable {
         counts[CountKey(method: method, route: route, status: status), default: 0] &+= 1
         durations[DurationKey(method: method, route: route, statusClass: Self.statusClass(status)), default: Histogram()]
             .observe(seconds)
+    }
+
+    /// `count` answers of one series, with their latencies.
+    mutating func add(count: UInt64, histogram: Histogram, for key: CountKey) {
+        counts[key, default: 0] &+= count
+        durations[DurationKey(method: key.method, route: key.route, statusClass: Self.statusClass(key.status)), default: Histogram()]
+            .merge(histogram)
     }
 
     public mutating func merge(_ other: RequestStats) {

@@ -8,10 +8,9 @@ extension StaticFile {
     /// 1 KiB or more, kept only if coding it saves bytes.
     func withGzipRepresentation() -> StaticFile {
         guard isCompressible, contents.count >= ResponseCompression.minimumBytes else { return self }
-        var file = self
         let gzipped = Gzip.compress(contents)
-        if gzipped.count < contents.count { file.gzipped = gzipped }
-        return file
+        guard gzipped.count < contents.count else { return self }
+        return with(gzipped: gzipped, identityHeaders: identityHeaders, gzipHeaders: gzipHeaders)
     }
 
     /// The ETag of the gzip representation: the identity's, with `-gzip` inside the quotes.

@@ -24,11 +24,16 @@ extension StaticFile {
     }
 
     /// The file with both representations' headers made once, while it goes into the cache, so a
-    /// request for it builds none.
+    /// request for it builds none, and in wire form, so an answer copies them as one block.
     func withHeaders(cacheControl: String) -> StaticFile {
-        var file = self
-        file.identityHeaders = headers(gzip: false, cacheControl: cacheControl)
-        file.gzipHeaders = headers(gzip: true, cacheControl: cacheControl)
-        return file
+        with(
+            gzipped: gzipped, identityHeaders: headers(gzip: false, cacheControl: cacheControl).inWireForm,
+            gzipHeaders: headers(gzip: true, cacheControl: cacheControl).inWireForm)
+    }
+}
+
+extension StaticFileHeaders {
+    var inWireForm: StaticFileHeaders {
+        StaticFileHeaders(notModified: notModified.withWireForm(), ok: ok.withWireForm())
     }
 }

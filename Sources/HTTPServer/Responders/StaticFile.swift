@@ -2,7 +2,9 @@ import Glibc
 import HTTPCore
 
 /// One file under the static root, with its validators; `identity` detects changes on disk.
-struct StaticFile: Sendable {
+/// A class of constants: the cache hands every request the same instance for one reference count,
+/// where a struct of a dozen references would be copied (and counted) field by field.
+final class StaticFile: Sendable {
     struct Identity: Equatable, Sendable {
         var device: UInt64
         var inode: UInt64
@@ -11,17 +13,38 @@ struct StaticFile: Sendable {
         var modifiedNanoseconds: Int
     }
 
-    var identity: Identity
-    var contents: [UInt8]
-    var contentType: String
-    var etag: String
-    var lastModified: String
+    let identity: Identity
+    let contents: [UInt8]
+    let contentType: String
+    let etag: String
+    let lastModified: String
     /// The gzip-coded contents, made once when the file is cached (see `withGzipRepresentation`).
-    var gzipped: [UInt8]? = nil
+    let gzipped: [UInt8]?
     /// The response headers of each representation, made once when the file is cached (see
     /// `withHeaders`); nil for a file served without the cache, whose headers are made per request.
-    var identityHeaders: StaticFileHeaders? = nil
-    var gzipHeaders: StaticFileHeaders? = nil
+    let identityHeaders: StaticFileHeaders?
+    let gzipHeaders: StaticFileHeaders?
+
+    init(
+        identity: Identity, contents: [UInt8], contentType: String, etag: String, lastModified: String,
+        gzipped: [UInt8]? = nil, identityHeaders: StaticFileHeaders? = nil, gzipHeaders: StaticFileHeaders? = nil
+    ) {
+        self.identity = identity
+        self.contents = contents
+        self.contentType = contentType
+        self.etag = etag
+        self.lastModified = lastModified
+        self.gzipped = gzipped
+        self.identityHeaders = identityHeaders
+        self.gzipHeaders = gzipHeaders
+    }
+
+    /// This file with `gzipped` and the headers replaced.
+    func with(gzipped: [UInt8]?, identityHeaders: StaticFileHeaders?, gzipHeaders: StaticFileHeaders?) -> StaticFile {
+        StaticFile(
+            identity: identity, contents: contents, contentType: contentType, etag: etag, lastModified: lastModified,
+            gzipped: gzipped, identityHeaders: identityHeaders, gzipHeaders: gzipHeaders)
+    }
 
     /// The identity of a regular file at `path` (following symlinks), or nil for anything else.
     static func identity(of path: String) -> Identity? {

@@ -27,24 +27,29 @@ struct StaticFileNames: Sendable {
     /// False only for a plain path (no escapes, backslashes, NULs or dot segments, which the full
     /// check must see) whose first segment is not a listed name.
     func mayName(_ path: String) -> Bool {
-        var firstEnd: String.Index?
-        var previous: UInt8 = 0
-        for index in path.utf8.indices {
-            let byte = path.utf8[index]
-            switch byte {
-            case UInt8(ascii: "%"), UInt8(ascii: "\\"), 0:
-                return true
-            case UInt8(ascii: ".") where previous == UInt8(ascii: "/"):
-                return true
-            case UInt8(ascii: "/") where firstEnd == nil && index != path.startIndex:
-                firstEnd = index
-            default:
-                break
+        // Over the string's own bytes (every request asks): offsets, not String indices.
+        let scan = path.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var firstEnd: Int?
+            var previous: UInt8 = 0
+            for offset in 0..<bytes.count {
+                let byte = bytes[offset]
+                switch byte {
+                case UInt8(ascii: "%"), UInt8(ascii: "\\"), 0:
+                    return nil
+                case UInt8(ascii: ".") where previous == UInt8(ascii: "/"):
+                    return nil
+                case UInt8(ascii: "/") where firstEnd == nil && offset != 0:
+                    firstEnd = offset
+                default:
+                    break
+                }
+                previous = byte
             }
-            previous = byte
+            return bytes.first == UInt8(ascii: "/") ? firstEnd ?? bytes.count : nil
         }
-        guard path.utf8.first == UInt8(ascii: "/") else { return true }
-        let first = path[path.index(after: path.startIndex)..<(firstEnd ?? path.endIndex)]
+        guard let scan, let firstEnd = scan else { return true }
+        let utf8 = path.utf8
+        let first = Substring(utf8[utf8.index(after: utf8.startIndex)..<utf8.index(utf8.startIndex, offsetBy: firstEnd)])
         return names.contains(first)
     }
 }

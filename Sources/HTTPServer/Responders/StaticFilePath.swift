@@ -42,7 +42,11 @@ enum StaticFilePath {
     /// its bytes in one pass, with no decoded copy, no split and no join (every static file asks).
     /// Nil for any other path.
     static func resolvePlain(_ path: String) -> Resolution? {
-        let bytes = path.utf8
+        // Over the string's own bytes when it has them together (a parsed path always does).
+        path.utf8.withContiguousStorageIfAvailable { resolvePlain(bytes: $0) } ?? resolvePlain(bytes: Array(path.utf8))
+    }
+
+    private static func resolvePlain(bytes: some Collection<UInt8>) -> Resolution? {
         guard bytes.first == UInt8(ascii: "/") else { return nil }
         var offset = 0
         var length = 0
@@ -71,7 +75,7 @@ enum StaticFilePath {
         guard length > 0 else { return .notAFile }
         if let verdict { return verdict }
         if let last = judge(length: length, dots: dots, wellKnown: wellKnown) { return last }
-        return .file(String(Substring(bytes.dropFirst())))
+        return .file(String(decoding: bytes.dropFirst(), as: UTF8.self))
     }
 
     private static let wellKnownName = Array(".well-known".utf8)

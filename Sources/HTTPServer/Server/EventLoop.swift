@@ -33,7 +33,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private enum Message {
-        case reply(HTTPResponse, ExchangeLabel?, connectionID: UInt64, sequence: Int)
+        case reply(HTTPResponse, ExchangeLabel?, field: (name: String, value: String)?, connectionID: UInt64, sequence: Int)
         case shutdown
         /// A connection a sibling accepted at the cap with no idle connection of its own to close:
         /// admitted here in place of one of this loop's idle connections, or refused.
@@ -72,21 +72,23 @@ final class EventLoop: @unchecked Sendable {
     /// The server's other loops; set once before any loop runs, cleared by this loop when it finishes.
     var siblings: [EventLoop] = []
 
-    // Loop-only state: touched only by methods that assert `loopThread.assertCurrent()`.
+    // Loop-only state: touched only by methods that assert `loopThread.assertCurrent()`. What every
+    // request reads or changes skips the runtime exclusivity check (a tracked access each time):
+    // one thread, one step at a time.
     private var listenerFD: Int32
-    private var connections: [UInt64: Connection] = [:]
+    @exclusivity(unchecked) private var connections: [UInt64: Connection] = [:]
     /// Descriptors besides connections (Redis connections), by token; see EventLoop+Sources.swift.
     var sources: [UInt64: any EventLoopSource] = [:]
     /// Jobs to run before the next wait (`beforeNextWait`, EventLoop+Sources.swift).
-    var beforeWait: [() -> Void] = []
+    @exclusivity(unchecked) var beforeWait: [() -> Void] = []
     var nextConnectionID: UInt64 = 2
-    private var dateCache = HTTPDateCache()
-    private var accessLog = AccessLog()
+    @exclusivity(unchecked) private var dateCache = HTTPDateCache()
+    @exclusivity(unchecked) private var accessLog = AccessLog()
     private var shutdownDeadline: UInt64?
     /// Set while accepting is paused after running out of file descriptors.
     private var acceptPausedUntil: UInt64?
     /// Connections between requests, longest idle first: closed to make room at the connection cap.
-    private var idle = IdleConnections()
+    @exclusivity(unchecked) private var idle = IdleConnections()
     /// When the cap was last reported, so a flood of connections logs once per interval, not per accept.
     private var capReportedAt: UInt64?
     private let sweepInterval: UInt64
@@ -125,12 +127,14 @@ final class EventLoop: @unchecked Sendable {
     var openConnections: Int { openCount.load(ordering: .relaxed) }
 
     /// Hands a reply to the loop: handled at once on the loop's own thread, queued and woken otherwise.
-    func deliver(_ response: HTTPResponse, label: ExchangeLabel?, connectionID: UInt64, sequence: Int) {
+    func deliver(
+        _ response: HTTPResponse, label: ExchangeLabel?, field: (name: String, value: String)? = nil, connectionID: UInt64, sequence: Int
+    ) {
         if loopThread.isCurrent {
-            complete(response, label: label, connectionID: connectionID, sequence: sequence)
+            complete(response, label: label, field: field, connectionID: connectionID, sequence: sequence)
             return
         }
-        post(.reply(response, label, connectionID: connectionID, sequence: sequence))
+        post(.reply(response, label, field: field, connectionID: connectionID, sequence: sequence))
     }
 
     /// See `HTTPReply.openStream`.
@@ -367,7 +371,8 @@ final class EventLoop: @unchecked Sendable {
                 connection.readWaitsFor = .readable
                 switch result {
                 case .bytes(0):
-                    perform(connection.machine.peerClosed(now: now()), on: connection)
+                    let current = now()
+                    perform(connection.machine.peerClosed(now: current), on: connection, now: current)
                     break readLoop
                 case .bytes(let count):
                     // Taken off the idle list now, so that it rejoins at the young end once idle again.
@@ -375,7 +380,10 @@ final class EventLoop: @unchecked Sendable {
                         idle.remove(connection)
                         idleCount.store(idle.count, ordering: .relaxed)
                     }
-                    perform(connection.machine.received(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), now: now()), on: connection)
+                    let current = now()
+                    perform(
+                        connection.machine.received(UnsafeRawBufferPointer(rebasing: readBuffer[..<count]), now: current),
+                        on: connection, now: current)
                     if count < readBuffer.count { break readLoop }
                 case .wouldBlock(let readiness):
                     connection.readWaitsFor = readiness
@@ -394,18 +402,28 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// A reply on the loop thread: queued in the machine, written now unless the connection is mid-turn.
-    private func complete(_ response: HTTPResponse, label: ExchangeLabel?, connectionID: UInt64, sequence: Int) {
+    private func complete(
+        _ response: HTTPResponse, label: ExchangeLabel?, field: (name: String, value: String)? = nil, connectionID: UInt64, sequence: Int
+    ) {
         loopThread.assertCurrent()
         guard let connection = connections[connectionID] else { return }
-        perform(connection.machine.replied(response, label: label, sequence: sequence, now: now()), on: connection)
+        let current = now()
+        perform(
+            connection.machine.replied(response, label: label, field: field, sequence: sequence, now: current),
+            on: connection, now: current)
         if connection.depth == 0 { settle(connection) }
     }
 
-    private func perform(_ actions: [ConnectionStateMachine.Action], on connection: Connection) {
+    /// Performs `first`, an event's action, then every action the machine has after it, until it
+    /// has none (or the connection closed).
+    private func perform(_ first: ConnectionStateMachine.Action, on connection: Connection, now: ConnectionStateMachine.Now) {
         loopThread.assertCurrent()
-        for action in actions {
-            guard connection.isOpen else { return }
+        var action = first
+        var now = now
+        while connection.isOpen {
             switch action {
+            case .nothing:
+                return
             case .respond(let request, let sequence):
                 let client = settings.proxies.client(of: connection.info, headers: request.headers)
                 if client.isForwarded { connection.forwardedClients[sequence] = client.remoteAddress }
@@ -414,20 +432,32 @@ final class EventLoop: @unchecked Sendable {
                     to: request, connection: client,
                     reply: HTTPReply(loop: self, connectionID: connection.id, sequence: sequence))
                 connection.depth -= 1
+                // The responder took its time: what follows is timed from now (the Date value, per
+                // second, is fresh enough: answers written later take theirs from their own event).
+                now.nanoseconds = MonotonicClock.now()
+            case .answered(let entry):
+                connection.needsFlush = true
+                record(entry, on: connection)
             case .flush:
                 connection.needsFlush = true
-            case .log(let entry):
-                requestMetrics.record(entry)
-                if logger.logsAccess {
-                    let peer = connection.info.peerAddress
-                    let client = connection.forwardedClients.removeValue(forKey: entry.sequence) ?? peer
-                    accessLog.record(entry, date: dateCache.current(), client: client, peer: peer)
-                } else if !connection.forwardedClients.isEmpty {
-                    connection.forwardedClients.removeValue(forKey: entry.sequence)
-                }
             case .close:
                 closeConnection(connection)
+                return
             }
+            action = connection.machine.next(now: now)
+        }
+    }
+
+    /// Counts a finished exchange and writes its access line.
+    private func record(_ entry: ConnectionStateMachine.AccessEntry, on connection: Connection) {
+        loopThread.assertCurrent()
+        requestMetrics.record(entry)
+        if logger.logsAccess {
+            let peer = connection.info.peerAddress
+            let client = connection.forwardedClients.removeValue(forKey: entry.sequence) ?? peer
+            accessLog.record(entry, date: dateCache.current(), client: client, peer: peer)
+        } else if !connection.forwardedClients.isEmpty {
+            connection.forwardedClients.removeValue(forKey: entry.sequence)
         }
     }
 
@@ -458,13 +488,15 @@ final class EventLoop: @unchecked Sendable {
         defer { connection.depth -= 1 }
         while connection.isOpen && connection.machine.pendingOutboundBytes > 0 {
             connection.needsFlush = false
+            // In place (mutating): reading the machine through the class would copy it.
             let result = connection.machine.withPendingOutbound { head, body in
                 body.isEmpty ? connection.transport.write(head) : connection.transport.write(head, body)
             }
             connection.writeWaitsFor = .writable
             switch result {
             case .bytes(let count):
-                perform(connection.machine.wrote(count, now: now()), on: connection)
+                let current = now()
+                perform(connection.machine.wrote(count, now: current), on: connection, now: current)
             case .wouldBlock(let readiness):
                 connection.writeWaitsFor = readiness
                 return
@@ -493,7 +525,7 @@ final class EventLoop: @unchecked Sendable {
                 continue
             }
             guard let deadline = connection.machine.deadline, deadline <= nanoseconds else { continue }
-            perform(connection.machine.tick(now: current), on: connection)
+            perform(connection.machine.tick(now: current), on: connection, now: current)
             settle(connection)
         }
     }
@@ -508,8 +540,8 @@ final class EventLoop: @unchecked Sendable {
         }
         for message in messages {
             switch message {
-            case .reply(let response, let label, let connectionID, let sequence):
-                complete(response, label: label, connectionID: connectionID, sequence: sequence)
+            case .reply(let response, let label, let field, let connectionID, let sequence):
+                complete(response, label: label, field: field, connectionID: connectionID, sequence: sequence)
             case .shutdown:
                 beginShutdown()
             case .adopt(let fd, let remoteAddress):
@@ -538,7 +570,7 @@ final class EventLoop: @unchecked Sendable {
         // Streams never finish by themselves: the drain ends them (browsers reconnect elsewhere).
         for connection in Array(connections.values) where connection.stream != nil { closeConnection(connection) }
         for connection in Array(connections.values) {
-            perform(connection.machine.shutdown(now: current), on: connection)
+            perform(connection.machine.shutdown(now: current), on: connection, now: current)
             settle(connection)
         }
     }
@@ -623,7 +655,7 @@ extension EventLoop {
         let entry = ConnectionStateMachine.AccessEntry(
             sequence: sequence, method: exchange.method, target: exchange.target, status: response.status.code,
             bytes: bytes.count, nanoseconds: 0, requestID: response.headers["X-Request-Id"])
-        perform([.log(entry)], on: connection)
+        record(entry, on: connection)
         // The application has the stream before the peer sees the head: an event sent from then
         // on follows it, and a peer that has read the head is known to be following.
         opened(stream)

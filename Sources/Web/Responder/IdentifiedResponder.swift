@@ -12,10 +12,7 @@ struct IdentifiedResponder: HTTPResponder {
         let id = RequestID.decide(for: request, peer: connection, proxies: proxies)
         var request = request
         request.headers.set(RequestID.header, id)
-        next.respond(to: request, connection: connection, reply: reply.map { response in
-            var response = response
-            response.headers.set(RequestID.header, id)
-            return response
-        })
+        // Set by the server as it writes the answer: no closure, no copy of the response's headers.
+        next.respond(to: request, connection: connection, reply: reply.settingField(RequestID.header, id))
     }
 }
