@@ -102,45 +102,22 @@ extension CatalogService {
             return true
         }
         let known = { (category: CategoryID) in self.state.withLock { $0.category(category) != nil } }
-        func attempt(from original: Item, expected: [UInt8], attemptsLeft: Int) -> Bool {
-            var item = original
-            let value: [UInt8]
-            do {
-                try change(&item, known)
-                value = try StoreCoding.encode(item)
-            } catch {
-                completion(.failure(error))
-                return true
-            }
-            let changed = item
-            return shared.replace(
-                Self.itemsCollection, key: String(id.rawValue), expected: expected, with: value, through: send,
-                publishing: { self.state.withLock { $0.upsert(changed) } }
-            ) { [self] outcome in
-                switch outcome {
-                case .success(.replaced):
-                    completion(.success(changed))
-                case .success(.differs(current: nil)):
+        return shared.edit(
+            Self.itemsCollection, key: String(id.rawValue), from: original, attempts: Self.editAttempts, through: send,
+            { item in try change(&item, known) }, publishing: { item in self.state.withLock { $0.upsert(item) } }
+        ) { [self] outcome in
+            completion(outcome.flatMap { edit in
+                switch edit {
+                case .edited(let item):
+                    return .success(item)
+                case .removed(let read):
                     state.withLock { $0.remove(id) }
-                    notify(.itemRemoved(id, from: original.category))
-                    completion(.failure(CatalogError.unknownItem(id)))
-                case .success(.differs(current: let stored?)):
-                    guard attemptsLeft > 1, let current = try? StoreCoding.decode(Item.self, from: stored) else {
-                        return completion(.failure(CatalogError.editConflict(id)))
-                    }
-                    if !attempt(from: current, expected: stored, attemptsLeft: attemptsLeft - 1) {
-                        completion(.failure(RedisError.connectionClosed))
-                    }
-                case .failure(let error):
-                    completion(.failure(error))
+                    notify(.itemRemoved(id, from: read.category))
+                    return .failure(CatalogError.unknownItem(id))
+                case .conflict:
+                    return .failure(CatalogError.editConflict(id))
                 }
-            }
-        }
-        do {
-            return attempt(from: original, expected: try StoreCoding.encode(original), attemptsLeft: Self.editAttempts)
-        } catch {
-            completion(.failure(error))
-            return true
+            })
         }
     }
 }
