@@ -27,7 +27,7 @@ enum ASCII {
         lhs.utf8.count == rhs.utf8.count && caseInsensitiveEqualsOfSameLength(lhs, rhs)
     }
 
-    private static func caseInsensitiveEqualsOfSameLength(_ lhs: String, _ rhs: String) -> Bool {
+    static func caseInsensitiveEqualsOfSameLength(_ lhs: String, _ rhs: String) -> Bool {
         // Every request and response looks up fields many times: a name spelled as the lookup
         // spells it is settled by the string comparison, and a different name mostly at its first byte.
         if lhs == rhs { return true }

@@ -48,6 +48,25 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         return nil
     }
 
+    /// The first values of three names, found in one pass over the fields: for a caller that asks
+    /// about several fields of every response, instead of a scan per name.
+    public func firstValues(_ first: String, _ second: String, _ third: String) -> (String?, String?, String?) {
+        // Each field's name length is taken once and compared with the three.
+        let counts = (first.utf8.count, second.utf8.count, third.utf8.count)
+        var found: (String?, String?, String?) = (nil, nil, nil)
+        for index in fields.indices {
+            let count = fields[index].name.utf8.count
+            if count == counts.0, found.0 == nil, ASCII.caseInsensitiveEqualsOfSameLength(fields[index].name, first) {
+                found.0 = fields[index].value
+            } else if count == counts.1, found.1 == nil, ASCII.caseInsensitiveEqualsOfSameLength(fields[index].name, second) {
+                found.1 = fields[index].value
+            } else if count == counts.2, found.2 == nil, ASCII.caseInsensitiveEqualsOfSameLength(fields[index].name, third) {
+                found.2 = fields[index].value
+            }
+        }
+        return found
+    }
+
     /// Every value of `name` in order, for fields that may repeat (Cookie, Set-Cookie).
     public func values(for name: String) -> [String] {
         fields.compactMap { ASCII.caseInsensitiveEquals($0.name, name) ? $0.value : nil }

@@ -26,11 +26,17 @@ enum ResponseCompression {
             var end = start
             while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
             while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-            let mediaType = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            return compressibleTypes.contains { type in
-                type.count == mediaType.count
-                    && zip(type, mediaType).allSatisfy { $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
+            let length = end - start
+            for type in compressibleTypes where type.count == length {
+                var index = 0
+                while index < length {
+                    let byte = bytes[start + index]
+                    guard type[index] == (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) else { break }
+                    index += 1
+                }
+                if index == length { return true }
             }
+            return false
         }
     }
 
@@ -44,11 +50,12 @@ enum ResponseCompression {
         notAcceptable: (String) -> HTTPResponse
     ) -> Bool {
         let code = response.status.code
-        guard code >= 200, code != 204, code != 206, code != 304,
-              !response.headers.contains("Content-Encoding"),
-              isCompressible(contentType: response.headers["Content-Type"])
-        else { return false }
-        addVary(to: &response.headers)
+        guard code >= 200, code != 204, code != 206, code != 304 else { return false }
+        // One pass over the fields for the three this needs.
+        let (encoding, contentType, vary) = response.headers.firstValues("Content-Encoding", "Content-Type", "Vary")
+        guard encoding == nil, isCompressible(contentType: contentType) else { return false }
+        // Static files carry it as their only Vary: settled with no further lookup.
+        if vary != "Accept-Encoding" { addVary(to: &response.headers) }
         guard !response.body.isEmpty, response.body.count <= maximumBytes else { return false }
         switch accept.choice(gzipWorthwhile: response.body.count >= minimumBytes) {
         case .identity:

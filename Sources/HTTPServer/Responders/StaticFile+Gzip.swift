@@ -1,9 +1,6 @@
 import Deflate
 
 extension StaticFile {
-    /// Whether the file's type is text worth gzipping.
-    var isCompressible: Bool { ResponseCompression.isCompressible(contentType: contentType) }
-
     /// The file with its gzip representation made once, while it goes into the cache: text of
     /// 1 KiB or more, kept only if coding it saves bytes.
     func withGzipRepresentation() -> StaticFile {

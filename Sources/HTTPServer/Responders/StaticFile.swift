@@ -16,6 +16,8 @@ final class StaticFile: Sendable {
     let identity: Identity
     let contents: [UInt8]
     let contentType: String
+    /// Whether the type is text worth gzipping: settled once, not per request.
+    let isCompressible: Bool
     let etag: String
     let lastModified: String
     /// The gzip-coded contents, made once when the file is cached (see `withGzipRepresentation`).
@@ -32,6 +34,7 @@ final class StaticFile: Sendable {
         self.identity = identity
         self.contents = contents
         self.contentType = contentType
+        self.isCompressible = ResponseCompression.isCompressible(contentType: contentType)
         self.etag = etag
         self.lastModified = lastModified
         self.gzipped = gzipped
