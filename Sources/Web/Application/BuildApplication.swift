@@ -194,7 +194,7 @@ private func assemble(
         sharedLive?.publish(catalogEvent: event.json)
     }
     let files = StaticFileResponder(
-        root: configuration.publicDirectory, next: responder,
+        root: configuration.publicDirectory, next: IdentifiedRequestResponder(next: responder),
         configuration: .init(
             freezesTopLevelNames: !configuration.isDevelopment, errorPage: server.configuration.errorPage,
             revalidationInterval: configuration.isDevelopment ? .zero : .seconds(1)))
