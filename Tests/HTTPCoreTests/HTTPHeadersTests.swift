@@ -33,6 +33,17 @@ import Testing
         #expect(headers.count == 1)
     }
 
+    @Test func firstValuesFindsEachNamesFirstValueInOnePass() {
+        var headers: HTTPHeaders = ["vary": "Cookie", "Content-Type": "text/css", "ETag": "\"1\""]
+        headers.add("Vary", "Accept-Encoding")
+        let (encoding, type, vary) = headers.firstValues("Content-Encoding", "content-type", "VARY")
+        #expect(encoding == nil)
+        #expect(type == "text/css")
+        #expect(vary == "Cookie")
+        let (etag, none, again) = headers.firstValues("etag", "Vary2", "Content-Type")
+        #expect(etag == "\"1\"" && none == nil && again == "text/css")
+    }
+
     @Test func equalityIgnoresNameCaseButNotOrder() {
         let a: HTTPHeaders = ["A": "1", "B": "2"]
         #expect(a == ["a": "1", "b": "2"])

@@ -18,6 +18,18 @@ import TestSupport
         #expect(names.mayName(path) == mayName)
     }
 
+    @Test func manyNamesAreSettledAsAFewAre() {
+        // Past the few compared one by one, the names are hashed: the same answers.
+        let many = StaticFileNames(["styles.css", "sub", ".well-known"] + (0..<40).map { "file-\($0).txt" })
+        for (path, mayName) in [
+            ("/styles.css", true), ("/sub/page.html", true), ("/file-39.txt", true), ("/file-40.txt", false),
+            ("/", false), ("/login", false), ("/styles.cs", false), ("/library/../styles.css", true), ("", true),
+        ] {
+            #expect(many.mayName(path) == mayName, "\(path)")
+            #expect(names.mayName(path) == (path.hasPrefix("/file-") ? false : mayName), "\(path)")
+        }
+    }
+
     @Test func aFrozenResponderServesItsFilesAndPassesTheRestWithoutLooking() throws {
         let folder = TemporaryDirectory()
         try folder.write("TOP SECRET", to: "secret.txt")
