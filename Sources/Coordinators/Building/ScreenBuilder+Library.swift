@@ -59,8 +59,14 @@ extension ScreenBuilder {
             pane.screen.addContent(to: &content, builder: self, refused: refusedPane)
         }
 
-        var screen = makeScreen(.library, route: url, status: status, content: .library(content))
-        screen.title = title(of: stack.visible)
+        // Titled by the visible page; the item shown beside the list is already read for its detail.
+        let visibleTitle: String
+        if case .item(_, let item, _) = stack.visible, let detailModel, detailModel.item.id == item {
+            visibleTitle = detailModel.item.title
+        } else {
+            visibleTitle = title(of: stack.visible)
+        }
+        var screen = makeScreen(.library, route: url, status: status, title: visibleTitle, content: .library(content))
         (screen.breadcrumbs, screen.backLink) = trail(stack) { title(of: $0) }
         screen.keepsBreadcrumbRow = true
         screen.sheet = stack.sheet.flatMap { librarySheet($0, detail: detailModel, under: listRoute, form: form) }
