@@ -61,15 +61,18 @@ extension ScreenBuilder {
             inspectorHref: .inspector)
     }
 
-    /// A screen with the chrome every page shares filled in.
+    /// A screen with the chrome every page shares filled in. Everything else a screen shows can be
+    /// given here too, so the screen is made in one go: a large value set field by field after its
+    /// making was copied whole (and the old one released) at each step.
     func makeScreen(
         _ template: ScreenTemplate, route: AppRoute, status: ScreenStatus = .ok, title: String? = nil,
+        trail: (breadcrumbs: [Link], backLink: Link?) = ([], nil), keepsBreadcrumbRow: Bool = false, sheet: Sheet? = nil,
         content: ScreenContent
     ) -> Screen {
-        var screen = Screen(
+        Screen(
             template: template, title: title ?? self.title(of: route), url: route, status: status,
-            tabs: tabLinks(active: route.tab), viewer: viewerChrome(current: route), content: content)
-        screen.notice = state.notice
-        return screen
+            tabs: tabLinks(active: route.tab), breadcrumbs: trail.breadcrumbs, backLink: trail.backLink,
+            viewer: viewerChrome(current: route), content: content, sheet: sheet, notice: state.notice,
+            keepsBreadcrumbRow: keepsBreadcrumbRow)
     }
 }

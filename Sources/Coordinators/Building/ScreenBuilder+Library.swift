@@ -66,11 +66,11 @@ extension ScreenBuilder {
         } else {
             visibleTitle = title(of: stack.visible)
         }
-        var screen = makeScreen(.library, route: url, status: status, title: visibleTitle, content: .library(content))
-        (screen.breadcrumbs, screen.backLink) = trail(stack) { title(of: $0) }
-        screen.keepsBreadcrumbRow = true
-        screen.sheet = stack.sheet.flatMap { librarySheet($0, detail: detailModel, under: listRoute, form: form) }
-        return screen
+        return makeScreen(
+            .library, route: url, status: status, title: visibleTitle, trail: trail(stack) { title(of: $0) },
+            keepsBreadcrumbRow: true,
+            sheet: stack.sheet.flatMap { librarySheet($0, detail: detailModel, under: listRoute, form: form) },
+            content: .library(content))
     }
 
     /// The pager's links, when the list has more than one page.
