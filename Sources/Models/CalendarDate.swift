@@ -11,12 +11,21 @@ public struct CalendarDate: Hashable, Sendable, Codable, Comparable, CustomStrin
     }
 
     /// ISO 8601 (`2026-01-07`).
+    /// Appended piece by piece into one small string: the detail page prints a date per request,
+    /// and padded interpolation cost more than the rest of its overview.
     public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
+        func pad(_ value: Int, _ width: Int, into text: inout String) {
             let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+            for _ in digits.utf8.count..<max(width, digits.utf8.count) { text.append("0") }
+            text.append(digits)
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        var text = ""
+        pad(year, 4, into: &text)
+        text.append("-")
+        pad(month, 2, into: &text)
+        text.append("-")
+        pad(day, 2, into: &text)
+        return text
     }
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {

@@ -42,30 +42,55 @@ extension AccountService {
     /// Writes the new hash (and clears `mustSetNewPassword`) and deletes every token of the user
     /// read with `token`, in one script, only if `token` is still stored as read: of two resets
     /// with one link, one wins and the other is `AccountError.invalidOrExpiredToken`, as is a
-    /// link that expired while hashing. `completion` runs once, on the loop. False when nothing was sent.
+    /// link that expired while hashing. The script also requires the account as this instance
+    /// holds it: when another instance changed it meanwhile (settings), only the password is set
+    /// again on the account Redis holds (`editAttempts` in all, as `edit`), so no other change is
+    /// undone. `completion` runs once, on the loop. False when nothing was sent.
     public func resetPassword(
-        _ token: ResetTokenRead, hash: PasswordHash, through send: RedisSend,
+        _ token: ResetTokenRead, hash: PasswordHash, through send: @escaping RedisSend,
         completion: @escaping (Result<User, any Swift.Error>) -> Void
     ) -> Bool {
         guard let shared = store as? RedisStore else { return false }
-        guard clock() < token.record.expiresAt, var account = state.withLock({ $0.accounts[token.record.user] }) else {
+        guard clock() < token.record.expiresAt, let account = state.withLock({ $0.accounts[token.record.user] }) else {
             completion(.failure(AccountError.invalidOrExpiredToken))
             return true
         }
-        account.password = hash
-        account.mustSetNewPassword = nil
-        guard let put = put(account, failing: completion) else { return true }
-        let saved = account
-        let mutations = [put] + token.tokensOfUser.map { StoreMutation.delete(collection: Self.resetTokensCollection, key: $0) }
-        return shared.apply(
-            mutations, provided: Self.resetTokensCollection, key: token.digest, holds: token.stored, through: send,
-            publishing: { self.state.withLock { $0.upsert(saved) } }
-        ) { [self] applied in
-            completion(applied.flatMap { applied in
-                guard applied else { return .failure(AccountError.invalidOrExpiredToken) }
-                log("password reset for user \(saved.user.id)")
-                return .success(saved.user)
-            })
+        let id = account.user.id
+        func attempt(on current: StoredAccount, expected: [UInt8], attemptsLeft: Int) -> Bool {
+            var account = current
+            account.password = hash
+            account.mustSetNewPassword = nil
+            guard let put = put(account, failing: completion) else { return true }
+            let saved = account
+            let mutations = [put] + token.tokensOfUser.map { StoreMutation.delete(collection: Self.resetTokensCollection, key: $0) }
+            return shared.apply(
+                mutations, provided: Self.resetTokensCollection, key: token.digest, holds: token.stored,
+                also: [RedisStore.Held(Self.accountsCollection, key: id.rawValue, expected: expected)], through: send,
+                publishing: { self.state.withLock { $0.upsert(saved) } }
+            ) { [self] outcome in
+                switch outcome {
+                case .success(.applied):
+                    log("password reset for user \(id)")
+                    completion(.success(saved.user))
+                case .success(.differs), .success(.alsoDiffers(_, current: nil)):
+                    completion(.failure(AccountError.invalidOrExpiredToken))
+                case .success(.alsoDiffers(_, current: let stored?)):
+                    guard attemptsLeft > 1, let now = try? StoreCoding.decode(StoredAccount.self, from: stored) else {
+                        return completion(.failure(Error.editConflict(id)))
+                    }
+                    if !attempt(on: now, expected: stored, attemptsLeft: attemptsLeft - 1) {
+                        completion(.failure(RedisError.connectionClosed))
+                    }
+                case .failure(let error):
+                    completion(.failure(error))
+                }
+            }
+        }
+        do {
+            return attempt(on: account, expected: try StoreCoding.encode(account), attemptsLeft: Self.editAttempts)
+        } catch {
+            completion(.failure(error))
+            return true
         }
     }
 }

@@ -17,26 +17,20 @@ struct RedisLoopClientTests {
         ThreadGroup.detach(job)
     }
 
-    /// Sends every batch from the loop, back to back (retrying while the loop's connection is
-    /// being made), and waits for all the outcomes, in the order they were delivered.
+    /// Sends every batch from the loop, back to back, and waits for all the outcomes, in the order
+    /// they were delivered. Sent before the loop's connection is made: they wait for it.
     static func sendAll(_ batches: [[RedisCommand]], through client: RedisLoopClient, on loop: PollLoop) -> [(Int, Outcome)] {
         let outcomes = Mutex<[(Int, Outcome)]>([])
         let delivered = EventCount()
-        @Sendable func attempt() {
-            let sent = client.send([RedisCommand("PING")], on: loop) { _ in }
-            guard sent else {
-                usleep(2000)
-                loop.execute(attempt)
-                return
-            }
+        loop.execute {
             for (index, batch) in batches.enumerated() {
-                _ = client.send(batch, on: loop) { outcome in
+                let sent = client.send(batch, on: loop) { outcome in
                     outcomes.withLock { $0.append((index, outcome)) }
                     delivered.record()
                 }
+                #expect(sent, "a send waits for the loop's connection, not refused")
             }
         }
-        loop.execute(attempt)
         _ = delivered.wait(for: batches.count, timeout: .seconds(10))
         return outcomes.withLock { $0 }
     }
@@ -63,7 +57,7 @@ struct RedisLoopClientTests {
             #expect(replies == [.simpleString("OK"), .bulkString(Array(values[index].utf8))])
         }
         #expect(client.readyConnections == 1)
-        #expect(client.roundTrips == 201)
+        #expect(client.roundTrips == 200)
     }
 
     @Test func aReplyThatDoesNotComeFailsEveryWaiterWithinTheTimeout() throws {
@@ -106,8 +100,78 @@ struct RedisLoopClientTests {
         #expect(client.readyConnections == 0)
 
         server.resume()
+        // The pool backs off (10 ms) after the failure: a send before then fails at once, as a
+        // blocking call would; the test sends once the backoff is over.
+        if let retryAt = pool.backoff.retryAt, retryAt > pool.now {
+            usleep(useconds_t((retryAt - pool.now) / 1000 + 1000))
+        }
         let again = Self.sendAll([[RedisCommand("GET", "k")]], through: client, on: loop)
         #expect(try again.first?.1.get() == [.bulkString(Array("v".utf8))])
         #expect(!pool.isFailing)
+    }
+
+    @Test func sendsMadeWhileTheConnectionIsBeingMadeWaitForItInOrder() throws {
+        let server = try RedisServer()
+        let pool = try RedisPool(configuration: try RedisConfiguration(url: server.url()))
+        let loop = PollLoop()
+        defer { loop.stop() }
+        // The connect is held until the test lets it go: every send below finds no connection yet
+        // (and the connection is installed by a loop task, after the one that sends them all).
+        let connect = Gate()
+        let client = RedisLoopClient(pool: pool) { job in
+            ThreadGroup.detach {
+                connect.hold()
+                job()
+            }
+        }
+        let outcomes = Mutex<[(Int, Outcome)]>([])
+        let delivered = EventCount()
+        let refused = Mutex(0)
+        loop.execute {
+            for index in 0..<20 {
+                let sent = client.send([RedisCommand("INCR", "n")], on: loop) { outcome in
+                    outcomes.withLock { $0.append((index, outcome)) }
+                    delivered.record()
+                }
+                if !sent { refused.withLock { $0 += 1 } }
+            }
+        }
+        #expect(connect.waitForHolders(1, timeout: .seconds(5)))
+        #expect(client.readyConnections == 0)
+        #expect(outcomes.withLock { $0.isEmpty }, "nothing answered before the connection is made")
+        connect.open()
+        #expect(delivered.wait(for: 20, timeout: .seconds(5)))
+        #expect(refused.withLock { $0 } == 0)
+        let answered = outcomes.withLock { $0 }
+        #expect(answered.map(\.0) == Array(0..<20), "answered in the order asked")
+        #expect(try answered.map { try $0.1.get() } == (1...20).map { [RESPValue.integer($0)] })
+        #expect(pool.roundTrips == 0, "no blocking round trip")
+    }
+
+    @Test func sendsWaitingForAConnectThatFailsGetItsError() throws {
+        var configuration = try RedisConfiguration(url: "redis://127.0.0.1:\(LoopbackPort.free())")
+        configuration.connectTimeout = .milliseconds(500)
+        let pool = try RedisPool(configuration: configuration)
+        let loop = PollLoop()
+        defer { loop.stop() }
+        let client = RedisLoopClient(pool: pool, connectLane: Self.lane)
+        let outcomes = Mutex<[Outcome]>([])
+        let delivered = EventCount()
+        loop.execute {
+            for _ in 0..<3 {
+                _ = client.send([RedisCommand("PING")], on: loop) { outcome in
+                    outcomes.withLock { $0.append(outcome) }
+                    delivered.record()
+                }
+            }
+        }
+        #expect(delivered.wait(for: 3, timeout: .seconds(3)))
+        for outcome in outcomes.withLock({ $0 }) {
+            guard case .failure(let error) = outcome, error.isConnectionFailure else {
+                Issue.record("expected the connect's failure, got \(outcome)")
+                continue
+            }
+        }
+        #expect(client.readyConnections == 0)
     }
 }

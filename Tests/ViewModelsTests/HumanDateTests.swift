@@ -59,4 +59,13 @@ import Testing
     @Test func mediumLeavesOutTheWeekday() {
         #expect(HumanDate.medium(CalendarDate(year: 2026, month: 1, day: 8)) == "8 January 2026")
     }
+
+    /// The ISO form pads each part as `String(repeating:)` plus digits did, odd years included.
+    @Test(arguments: [
+        (2026, 1, 7, "2026-01-07"), (999, 3, 4, "0999-03-04"), (12345, 12, 31, "12345-12-31"),
+        (0, 0, 0, "0000-00-00"), (-5, 1, 1, "00-5-01-01"), (7, 123, 45, "0007-123-45"),
+    ])
+    func isoDescriptionPadsEachPart(year: Int, month: Int, day: Int, expected: String) {
+        #expect(CalendarDate(year: year, month: month, day: day).description == expected)
+    }
 }

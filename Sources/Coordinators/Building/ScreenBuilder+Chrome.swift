@@ -32,9 +32,17 @@ extension ScreenBuilder {
     func trail<Page: PrintableRoute>(
         _ stack: NavigationStack<Page>, title: (Page) -> String
     ) -> (breadcrumbs: [Link], backLink: Link?) {
-        let link = { (page: Page) in Link(title: title(page), href: page.appRoute) }
-        let under = stack.pages.dropLast().last.map(link)
-        return (stack.sheet == nil ? stack.pages.dropLast().map(link) : stack.pages.map(link), under)
+        func link(_ page: Page) -> Link { Link(title: title(page), href: page.appRoute) }
+        // Each crumb's title asked once (the back link is one of them), without building the stack's
+        // page array: a title may read the catalog.
+        let pushed = stack.sheet == nil ? stack.pushed.dropLast() : stack.pushed[...]
+        var crumbs: [Link] = []
+        if stack.sheet != nil || !stack.pushed.isEmpty {
+            crumbs.reserveCapacity(pushed.count + 1)
+            crumbs.append(link(stack.root))
+            for page in pushed { crumbs.append(link(page)) }
+        }
+        return (crumbs, stack.sheet == nil ? crumbs.last : crumbs.dropLast().last)
     }
 
     func viewerChrome(current: AppRoute) -> ViewerChrome {
@@ -53,14 +61,18 @@ extension ScreenBuilder {
             inspectorHref: .inspector)
     }
 
-    /// A screen with the chrome every page shares filled in.
+    /// A screen with the chrome every page shares filled in. Everything else a screen shows can be
+    /// given here too, so the screen is made in one go: a large value set field by field after its
+    /// making was copied whole (and the old one released) at each step.
     func makeScreen(
-        _ template: ScreenTemplate, route: AppRoute, status: ScreenStatus = .ok, content: ScreenContent
+        _ template: ScreenTemplate, route: AppRoute, status: ScreenStatus = .ok, title: String? = nil,
+        trail: (breadcrumbs: [Link], backLink: Link?) = ([], nil), keepsBreadcrumbRow: Bool = false, sheet: Sheet? = nil,
+        content: ScreenContent
     ) -> Screen {
-        var screen = Screen(
-            template: template, title: title(of: route), url: route, status: status,
-            tabs: tabLinks(active: route.tab), viewer: viewerChrome(current: route), content: content)
-        screen.notice = state.notice
-        return screen
+        Screen(
+            template: template, title: title ?? self.title(of: route), url: route, status: status,
+            tabs: tabLinks(active: route.tab), breadcrumbs: trail.breadcrumbs, backLink: trail.backLink,
+            viewer: viewerChrome(current: route), content: content, sheet: sheet, notice: state.notice,
+            keepsBreadcrumbRow: keepsBreadcrumbRow)
     }
 }

@@ -59,12 +59,18 @@ extension ScreenBuilder {
             pane.screen.addContent(to: &content, builder: self, refused: refusedPane)
         }
 
-        var screen = makeScreen(.library, route: url, status: status, content: .library(content))
-        screen.title = title(of: stack.visible)
-        (screen.breadcrumbs, screen.backLink) = trail(stack) { title(of: $0) }
-        screen.keepsBreadcrumbRow = true
-        screen.sheet = stack.sheet.flatMap { librarySheet($0, detail: detailModel, under: listRoute, form: form) }
-        return screen
+        // Titled by the visible page; the item shown beside the list is already read for its detail.
+        let visibleTitle: String
+        if case .item(_, let item, _) = stack.visible, let detailModel, detailModel.item.id == item {
+            visibleTitle = detailModel.item.title
+        } else {
+            visibleTitle = title(of: stack.visible)
+        }
+        return makeScreen(
+            .library, route: url, status: status, title: visibleTitle, trail: trail(stack) { title(of: $0) },
+            keepsBreadcrumbRow: true,
+            sheet: stack.sheet.flatMap { librarySheet($0, detail: detailModel, under: listRoute, form: form) },
+            content: .library(content))
     }
 
     /// The pager's links, when the list has more than one page.

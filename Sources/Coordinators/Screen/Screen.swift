@@ -30,7 +30,7 @@ public struct Screen: Hashable, Sendable {
     public init(
         template: ScreenTemplate, title: String, url: AppRoute, status: ScreenStatus = .ok, tabs: [Link] = [],
         breadcrumbs: [Link] = [], backLink: Link? = nil, viewer: ViewerChrome, content: ScreenContent,
-        sheet: Sheet? = nil
+        sheet: Sheet? = nil, notice: String? = nil, keepsBreadcrumbRow: Bool = false
     ) {
         self.template = template
         self.title = title
@@ -42,6 +42,8 @@ public struct Screen: Hashable, Sendable {
         self.viewer = viewer
         self.content = content
         self.sheet = sheet
+        self.notice = notice
+        self.keepsBreadcrumbRow = keepsBreadcrumbRow
     }
 
     public var hasSheet: Bool { sheet != nil }

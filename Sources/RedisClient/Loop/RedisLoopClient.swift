@@ -3,13 +3,15 @@ import Synchronization
 
 /// Redis on the event loops: one pipelined connection per loop (`RedisLoopConnection`), made on
 /// first use and again after a failure. Connecting blocks (name resolution, TLS handshake, AUTH,
-/// SELECT), so it runs on `connectLane`, never a loop, under the pool's reconnect backoff; until a
-/// loop's connection is ready `send` says so and the caller takes its blocking path on a worker.
+/// SELECT), so it runs on `connectLane`, never a loop, under the pool's reconnect backoff. What a
+/// loop sends meanwhile parks too (`ConnectingSends`): it goes out, in order, once the connection
+/// is ready, or fails with the connect's error (within `connectTimeout`), so no thread waits for
+/// Redis while a connection is being made either.
 /// Health is shared with the pool: a reply on a loop counts as one, a failed loop connection as a
 /// failure, so readiness and backoff see both kinds of traffic.
 public final class RedisLoopClient: Sendable {
     private enum Slot {
-        case connecting
+        case connecting(ConnectingSends)
         case ready(RedisLoopConnection)
     }
 
@@ -26,29 +28,32 @@ public final class RedisLoopClient: Sendable {
     }
 
     /// On `loop`'s thread: sends `commands` on the loop's connection and calls `completion` there
-    /// with their replies (error replies as values). False when the loop has no connection ready
-    /// yet (one is being made) or the pool is backing off: nothing was sent, the caller goes on
-    /// its blocking path.
+    /// with their replies (error replies as values), or with the failure of the connection or of
+    /// its connect. False only when `ConnectingSends.capacity` sends already wait for the loop's
+    /// connection to be made: nothing was sent, the caller goes on its blocking path.
     public func send(
         _ commands: [RedisCommand], on loop: any EventLoopScheduler,
         completion: @escaping (Result<[RESPValue], RedisError>) -> Void
     ) -> Bool {
+        precondition(loop.inEventLoop, "a loop's Redis connection is used on its own loop only")
         let key = ObjectIdentifier(loop)
-        let slot = slots.withLock { slots -> Slot? in
-            if let slot = slots[key] { return slot }
-            slots[key] = .connecting
-            return nil
+        let (slot, isNew) = slots.withLock { slots -> (Slot, Bool) in
+            if let slot = slots[key] { return (slot, false) }
+            let waiting = Slot.connecting(ConnectingSends())
+            slots[key] = waiting
+            return (waiting, true)
         }
         switch slot {
-        case .ready(let connection)?:
+        case .ready(let connection):
             exchanges.add(1, ordering: .relaxed)
             connection.send(commands, completion: completion)
             return true
-        case .connecting?:
-            return false
-        case nil:
-            connect(for: loop)
-            return false
+        case .connecting(let waiting):
+            // Appended on the loop's thread, which alone drains it (`install`, `failWaiting`).
+            guard waiting.append(commands, completion: completion) else { return false }
+            exchanges.add(1, ordering: .relaxed)
+            if isNew { connect(for: loop, waiting: waiting) }
+            return true
         }
     }
 
@@ -67,7 +72,7 @@ public final class RedisLoopClient: Sendable {
         slots.withLock { $0.values.reduce(0) { if case .ready = $1 { $0 + 1 } else { $0 } } }
     }
 
-    private func connect(for loop: any EventLoopScheduler) {
+    private func connect(for loop: any EventLoopScheduler, waiting: ConnectingSends) {
         let key = ObjectIdentifier(loop)
         connectLane { [self] in
             let made: RedisConnection
@@ -75,9 +80,12 @@ public final class RedisLoopClient: Sendable {
                 made = try pool.makeLoopConnection()
             } catch {
                 slots.withLock { _ = $0.removeValue(forKey: key) }
+                // The next send makes a new attempt (under the pool's backoff); these fail now.
+                let failure = (error as? RedisError) ?? .connectionClosed
+                _ = loop.execute { waiting.failAll(failure) }
                 return
             }
-            let posted = loop.execute { [self] in install(made, on: loop) }
+            let posted = loop.execute { [self] in install(made, on: loop, waiting: waiting) }
             if !posted {
                 made.close()
                 slots.withLock { _ = $0.removeValue(forKey: key) }
@@ -85,7 +93,7 @@ public final class RedisLoopClient: Sendable {
         }
     }
 
-    private func install(_ made: RedisConnection, on loop: any EventLoopScheduler) {
+    private func install(_ made: RedisConnection, on loop: any EventLoopScheduler, waiting: ConnectingSends) {
         let key = ObjectIdentifier(loop)
         let connection = RedisLoopConnection(
             connection: made, loop: loop, clock: pool.clock,
@@ -99,9 +107,11 @@ public final class RedisLoopClient: Sendable {
         guard made.isOpen, loop.register(connection, writable: false) else {
             made.close()
             slots.withLock { _ = $0.removeValue(forKey: key) }
-            return
+            return waiting.failAll(.connectionClosed)
         }
         slots.withLock { $0[key] = .ready(connection) }
+        // In the order they were asked, before anything sent after this on the loop.
+        waiting.sendAll(on: connection)
         for observer in readyObservers.withLock({ $0 }) { observer() }
     }
 }

@@ -163,3 +163,29 @@ final class ParkedWriteTests {
 struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
 }
+
+extension ParkedWriteTests {
+    @Test func aParkedResetFromAnAccountReadBeforeASettingsSaveOnAnotherInstanceKeepsTheSettings() throws {
+        let resetting = try instances.services()
+        let saving = try instances.services()
+        let id = try #require(saving.accounts.state.withLock { $0.account(username: DemoData.username) }?.user.id)
+        let token = "test-token-" + UUID().uuidString
+        try #require(saving.redisStore).apply([
+            .put(
+                collection: AccountService.resetTokensCollection, key: AccountService.digest(of: token),
+                value: try StoreCoding.encode(StoredResetToken(user: id, expiresAt: Date().addingTimeInterval(600))))
+        ])
+        let send = try send(resetting)
+        let read = try parked { done in resetting.accounts.resetToken(token, through: send) { done($0) } }.get()
+        // `resetting` holds the account as it was before the save (it has not synchronized since).
+        _ = try saving.accounts.saveSettings(Settings(displayName: "Saved meanwhile"), for: id)
+
+        let hash = try resetting.accounts.newPasswordHash("a brand new password")
+        let user = try parked { done in resetting.accounts.resetPassword(read, hash: hash, through: send) { done($0) } }.get()
+        #expect(user.settings.displayName == "Saved meanwhile")
+        let fresh = try instances.services()
+        #expect(fresh.accounts.user(id)?.settings.displayName == "Saved meanwhile")
+        #expect((try? fresh.accounts.authenticate(username: DemoData.username, password: "a brand new password")) != nil)
+        #expect((try? fresh.accounts.authenticate(username: DemoData.username, password: DemoData.password)) == nil)
+    }
+}

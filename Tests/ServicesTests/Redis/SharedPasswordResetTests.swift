@@ -104,3 +104,20 @@ final class SharedPasswordResetTests {
         #expect(try saving.accounts.authenticate(username: DemoData.username, password: "a brand new password").id == id)
     }
 }
+
+extension SharedPasswordResetTests {
+    @Test func aBlockingResetFromAnAccountReadBeforeASettingsSaveOnAnotherInstanceKeepsTheSettings() throws {
+        let resetting = try redis.services()
+        let saving = try redis.services()
+        let token = try resetToken(for: DemoData.username, on: resetting)
+        let id = try #require(saving.accounts.state.withLock { $0.account(username: DemoData.username) }?.user.id)
+        // `resetting` holds the account as it was before the save (it has not synchronized since).
+        _ = try saving.accounts.saveSettings(Settings(displayName: "Saved meanwhile"), for: id)
+
+        let user = try resetting.accounts.resetPassword(token: token, newPassword: "a brand new password")
+        #expect(user.settings.displayName == "Saved meanwhile")
+        #expect(try opening(DemoData.username, of: [DemoData.password, "a brand new password"]) == ["a brand new password"])
+        #expect(try redis.services().accounts.user(id)?.settings.displayName == "Saved meanwhile")
+        #expect(resetting.accounts.user(id)?.settings.displayName == "Saved meanwhile")
+    }
+}
