@@ -1,6 +1,7 @@
 import Glibc
 import HTTPCore
 @testable import HTTPServer
+import Synchronization
 import Testing
 import TestSupport
 
@@ -40,6 +41,28 @@ import TestSupport
             let bodies = try (1...3).map { _ in try client.readResponse().text }
             #expect(bodies == ["/1", "/2", "/3"])
         }
+    }
+
+    /// A responder that answers at once must not make the next pipelined request nest inside
+    /// its answer: hundreds in one packet would each add frames to the loop thread's stack (a
+    /// client could crash the server that way).
+    @Test func pipelinedRequestsAnsweredAtOnceAreTakenOneAfterAnotherNotNested() throws {
+        let active = Mutex(0)
+        let deepest = Mutex(0)
+        let responder = ClosureResponder { request, reply in
+            let now = active.withLock { $0 += 1; return $0 }
+            deepest.withLock { $0 = max($0, now) }
+            reply.send(.text(request.path))
+            active.withLock { $0 -= 1 }
+        }
+        let count = 500
+        try withServer(responder: responder) { port in
+            let client = try LoopbackClient(port: port)
+            client.send((1...count).map { "GET /\($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
+            let bodies = try (1...count).map { _ in try client.readResponse().text }
+            #expect(bodies == (1...count).map { "/\($0)" })
+        }
+        #expect(deepest.withLock { $0 } == 1, "responders ran nested \(deepest.withLock { $0 }) deep")
     }
 
     @Test func http10ClosesByDefault() throws {

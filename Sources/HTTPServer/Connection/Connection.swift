@@ -15,6 +15,10 @@ final class Connection {
     @exclusivity(unchecked) var needsFlush = false
     /// Nesting depth of work on this connection; replies delivered inline are written when it returns to 0.
     @exclusivity(unchecked) var depth = 0
+    /// Actions of replies given while a responder of this connection runs (an answer made at once):
+    /// the `perform` loop that called the responder takes them when it returns, so a burst of
+    /// pipelined requests is answered one after another, never one inside another on the stack.
+    @exclusivity(unchecked) var deferred: [ConnectionStateMachine.Action] = []
     @exclusivity(unchecked) var isOpen = true
     /// Set once the connection answers with an event stream: the loop writes it, the machine is done.
     @exclusivity(unchecked) var stream: StreamOutput?

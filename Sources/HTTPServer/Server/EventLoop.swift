@@ -408,14 +408,17 @@ final class EventLoop: @unchecked Sendable {
         loopThread.assertCurrent()
         guard let connection = connections[connectionID] else { return }
         let current = now()
-        perform(
-            connection.machine.replied(response, label: label, field: field, sequence: sequence, now: current),
-            on: connection, now: current)
-        if connection.depth == 0 { settle(connection) }
+        let action = connection.machine.replied(response, label: label, field: field, sequence: sequence, now: current)
+        // Answered inside work on this connection (a responder that answered at once): the
+        // `perform` loop below it on the stack takes the action, and writes when it unwinds.
+        if connection.depth > 0 { return connection.deferred.append(action) }
+        perform(action, on: connection, now: current)
+        settle(connection)
     }
 
     /// Performs `first`, an event's action, then every action the machine has after it, until it
-    /// has none (or the connection closed).
+    /// has none (or the connection closed). Iterative: the actions of replies given meanwhile on
+    /// this connection (`Connection.deferred`) are taken here too, so no answer nests a request.
     private func perform(_ first: ConnectionStateMachine.Action, on connection: Connection, now: ConnectionStateMachine.Now) {
         loopThread.assertCurrent()
         var action = first
@@ -423,7 +426,7 @@ final class EventLoop: @unchecked Sendable {
         while connection.isOpen {
             switch action {
             case .nothing:
-                return
+                guard !connection.deferred.isEmpty else { return }
             case .respond(let request, let sequence):
                 let client = settings.proxies.client(of: connection.info, headers: request.headers)
                 if client.isForwarded { connection.forwardedClients[sequence] = client.remoteAddress }
@@ -444,7 +447,7 @@ final class EventLoop: @unchecked Sendable {
                 closeConnection(connection)
                 return
             }
-            action = connection.machine.next(now: now)
+            action = connection.deferred.isEmpty ? connection.machine.next(now: now) : connection.deferred.removeFirst()
         }
     }
 
