@@ -88,7 +88,8 @@ echo "== starting plain :$PLAIN_PORT and TLS :$TLS_PORT"
 start plain "$WORK/plain" "$PLAIN_PORT"
 start tls "$WORK/tls" "$TLS_PORT" --tls-cert "$WORK/cert.pem" --tls-key "$WORK/key.pem"
 for url in "http://127.0.0.1:$PLAIN_PORT$PAGE" "https://127.0.0.1:$TLS_PORT$PAGE"; do
-    curl -fs --max-time 10 -H "Cookie: waypoint_session=$session" "$url" | grep -qF "$CHECK_STRING" \
+    # Read whole, then searched: `curl | grep -q` under pipefail fails when grep stops first (curl 23).
+    page="$(curl -fs --max-time 10 -H "Cookie: waypoint_session=$session" "$url")" && grep -qF "$CHECK_STRING" <<<"$page" \
         || { echo "bench-tls: $url does not show the signed-in page" >&2; exit 1; }
 done
 

@@ -157,7 +157,13 @@ post() { # path, then curl --data-urlencode arguments; prints the status
     local path=$1; shift
     curl -sS -o /dev/null -w '%{http_code}' -c "$JAR" -b "$JAR" -H "Origin: $BASE" "$@" "$BASE$path"
 }
-signed_in() { curl -sS -L -c "$JAR" -b "$JAR" "$BASE/library" | grep -q "Signed in as <strong>$USERNAME</strong>"; }
+# The page is read whole before it is searched: `curl | grep -q` under pipefail fails whenever grep
+# stops at the match while curl still writes (curl exits 23), which depends on how the body arrives.
+signed_in() {
+    local page
+    page=$(curl -sS -L -c "$JAR" -b "$JAR" "$BASE/library") || return 1
+    grep -q "Signed in as <strong>$USERNAME</strong>" <<<"$page"
+}
 token=$(csrf /register)
 status=$(post /register --data-urlencode "csrfToken=$token" --data-urlencode "email=$USERNAME@example.com" \
     --data-urlencode "username=$USERNAME" --data-urlencode "password=$PASSWORD")
