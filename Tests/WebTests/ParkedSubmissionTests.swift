@@ -290,63 +290,73 @@ final class ParkedSubmissionTests {
         #expect(try browser.post("/register", form: registration(token, username: "free", email: "free@example.com")).status == 303)
     }
 
-    @Test func aResetRequestWhileEveryWorkerIsBusyCostsTheBlockingPoolNoRoundTripAndItsMailIsDelivered() throws {
+    /// Where the reset-request tests start: two instances on one Redis, the demo user signed in
+    /// on the first, its forgot-password form's token, every worker of the first held, and its mail
+    /// delivery held as if a run were already due (the mail lane makes blocking round trips).
+    struct ResetRequestScene {
+        let first: TestApp
+        let second: TestApp
+        let pool: RedisPool
+        let browser: WebClient
+        let token: String
+        let release: @Sendable () -> Void
+
+        /// Lets the workers go and delivers what waits in Redis.
+        func deliver() {
+            release()
+            first.application.services.accounts.deliveryScheduled.store(false, ordering: .releasing)
+            first.application.services.deliverQueuedMail()
+        }
+    }
+
+    func resetRequestScene() throws -> ResetRequestScene {
         let (first, second) = (try apps.instance(options: Self.quietOptions), try apps.instance(options: Self.quietOptions))
         _ = try signedIn(on: first)
         let pool = try #require(first.application.services.redisStore?.pool)
         let browser = first.client()
         let token = try #require(try browser.get("/forgot-password").csrfToken)
         let release = occupyWorkers(of: first)
-        defer { release() }
-        let accounts = first.application.services.accounts
-        // Delivery (the mail lane's own blocking round trips) waits, as if a run were already due.
-        let alreadyDue = accounts.deliveryScheduled.exchange(true, ordering: .acquiringAndReleasing)
+        let alreadyDue = first.application.services.accounts.deliveryScheduled.exchange(true, ordering: .acquiringAndReleasing)
         #expect(!alreadyDue)
-        let before = pool.roundTrips
+        return ResetRequestScene(first: first, second: second, pool: pool, browser: browser, token: token, release: release)
+    }
+
+    @Test func aResetRequestWhileEveryWorkerIsBusyCostsTheBlockingPoolNoRoundTripAndItsMailIsDelivered() throws {
+        let scene = try resetRequestScene()
+        defer { scene.release() }
+        let before = scene.pool.roundTrips
         // The throttle and the queue on the loop; the same answer for a known and an unknown address.
-        let known = try browser.post("/forgot-password", form: [("csrfToken", token), ("email", "demo@example.com")])
-        let unknown = try browser.post("/forgot-password", form: [("csrfToken", token), ("email", "nobody@example.com")])
-        #expect(pool.roundTrips == before, "the reset requests went through the loop, not the blocking pool")
+        let known = try scene.browser.post("/forgot-password", form: [("csrfToken", scene.token), ("email", "demo@example.com")])
+        let unknown = try scene.browser.post("/forgot-password", form: [("csrfToken", scene.token), ("email", "nobody@example.com")])
+        #expect(scene.pool.roundTrips == before, "the reset requests went through the loop, not the blocking pool")
         for answer in [known, unknown] {
             #expect(answer.status == 303)
             #expect(answer.location == "/forgot-password/sent")
         }
         // The requests wait in Redis; the mail lane delivers them (the unknown address gets none).
-        release()
-        accounts.deliveryScheduled.store(false, ordering: .releasing)
-        first.application.services.deliverQueuedMail()
-        let mails = apps.outbox(of: [first, second])
+        scene.deliver()
+        let mails = apps.outbox(of: [scene.first, scene.second])
         #expect(mails.count == 1)
         #expect(mails.first?.contains("/reset-password/") == true)
     }
 
     @Test func theSixthResetRequestCountedOnTheLoopIs429OnEveryInstanceWhileEveryWorkerIsBusy() throws {
-        let (first, second) = (try apps.instance(options: Self.quietOptions), try apps.instance(options: Self.quietOptions))
-        _ = try signedIn(on: first)
-        let pool = try #require(first.application.services.redisStore?.pool)
-        let browser = first.client()
-        let token = try #require(try browser.get("/forgot-password").csrfToken)
-        let release = occupyWorkers(of: first)
-        defer { release() }
-        let accounts = first.application.services.accounts
-        let alreadyDue = accounts.deliveryScheduled.exchange(true, ordering: .acquiringAndReleasing)
-        #expect(!alreadyDue)
-        let before = pool.roundTrips
+        let scene = try resetRequestScene()
+        defer { scene.release() }
+        let before = scene.pool.roundTrips
         // Six different forms (a resent one would be answered from its receipt), the same account.
         let emails = ["demo@example.com", "Demo@example.com", "dEmo@example.com", "deMo@example.com", "demO@example.com"]
         for email in emails {
-            #expect(try browser.post("/forgot-password", form: [("csrfToken", token), ("email", email)]).status == 303)
+            #expect(try scene.browser.post("/forgot-password", form: [("csrfToken", scene.token), ("email", email)]).status == 303)
         }
-        let limited = try browser.post("/forgot-password", form: [("csrfToken", token), ("email", "DEMO@example.com")])
+        let limited = try scene.browser.post("/forgot-password", form: [("csrfToken", scene.token), ("email", "DEMO@example.com")])
         #expect(limited.status == 429)
         #expect(limited.header("Retry-After").flatMap(Int.init) != nil)
-        #expect(pool.roundTrips == before, "no throttle or queue went through the blocking pool")
-        release()
-        accounts.deliveryScheduled.store(false, ordering: .releasing)
-        first.application.services.deliverQueuedMail()
-        #expect(apps.outbox(of: [first, second]).count == 5, "the refused request sent nothing")
+        #expect(scene.pool.roundTrips == before, "no throttle or queue went through the blocking pool")
+        scene.deliver()
+        #expect(apps.outbox(of: [scene.first, scene.second]).count == 5, "the refused request sent nothing")
         // Counted in Redis: the other instance refuses the address too.
-        #expect(try second.client().submit("/forgot-password", form: [("email", "demo@example.com")]).status == 429)
+        #expect(try scene.second.client().submit("/forgot-password", form: [("email", "demo@example.com")]).status == 429)
     }
 
     @Test func aResetRequestRedisDoesNotTakeIs503WithRetryAfterWhileEveryWorkerIsBusy() throws {
