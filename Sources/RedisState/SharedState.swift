@@ -17,10 +17,11 @@ import Web
 ///
 /// More round trips only when something changed elsewhere: a reload after another instance's
 /// write, the newer record of a session another instance saved, a session stored by an earlier
-/// version; and one to count admission when a cookie names a session nobody has. The round trip is
-/// asked on the request's event loop (`question`, `settleWithoutWaiting`); what needs more round
-/// trips runs on a worker (`settle`). The round trips on the loop go out on the loop's own
-/// pipelined connection (`loopClient`), where the request parks until its replies are in.
+/// version; and one to count admission when a cookie names a session nobody has. Every round trip
+/// is asked on the request's event loop (`question`, `catchUp`, `settle(…on:offLoop:done:)`,
+/// `countAdmission`), on the loop's own pipelined connection (`loopClient`), where the request
+/// parks until its replies are in; only a reload's decoding runs on a worker, replies in hand.
+/// The blocking `settle` is for a worker, when the loop's connection could not take a send.
 final class SharedState: SharedStateSynchronizing {
     let services: AppServices
     let store: RedisStore
