@@ -1,6 +1,8 @@
 import Foundation
 import Models
 import RedisClient
+@testable import Services
+import Synchronization
 import Testing
 import TestSupport
 @testable import Web
@@ -121,5 +123,42 @@ final class ParkedSettlingTests {
         #expect(pool.roundTrips == before, "the snapshot was read on the loop, not by a blocked worker")
         let synchronized = reader.application.services.redisStore?.synchronizedVersion
         #expect(synchronized == (try pool.send(RedisCommand("GET", "waypoint:version")).string.flatMap { Int64($0) }))
+    }
+    @Test func pagesThatNeedAReloadMeanwhileJoinOneSnapshot() throws {
+        let (writer, reader) = (try apps.instance(options: Self.quietOptions), try apps.instance(options: Self.quietOptions))
+        let pool = try loopConnected(reader)
+        let loopClient = try #require(reader.application.responder.loopRedis)
+        _ = try writer.application.services.catalog.updateItem(ItemID(3), with: ItemDraft(title: "One snapshot", subtitle: ""))
+        _ = try pool.send(RedisCommand("DEL", "waypoint:changes"))
+        /// HGETALLs Redis ran: a snapshot makes one per collection kept in memory.
+        func hgetalls() throws -> Int {
+            let stats = try #require(try pool.send(RedisCommand("INFO", "commandstats")).string)
+            let line = stats.split(whereSeparator: \.isNewline).first { $0.hasPrefix("cmdstat_hgetall:") }
+            let calls = line?.split(separator: "=").dropFirst().first?.split(separator: ",").first
+            return calls.flatMap { Int($0) } ?? 0
+        }
+        let hgetallsBefore = try hgetalls()
+        // The snapshot's decoding waits for a worker: the reload stays in flight while they are held.
+        let release = reader.holdWorkers()
+        let pages = 4
+        let tripsBefore = loopClient.roundTrips
+        let served = EventCount()
+        let titles = Mutex<[String]>([])
+        let port = reader.port
+        for _ in 0..<pages {
+            Thread.detachNewThread {
+                let page = try? WebClient(port: port).get("/library/category-1/items/3")
+                titles.withLock { $0.append(page?.text.contains("One snapshot") == true ? "new" : "old") }
+                served.record()
+            }
+        }
+        // Each page: its question and the change log's entries; one snapshot for all of them.
+        let parked = waitUntil(timeout: .seconds(4)) { loopClient.roundTrips == tripsBefore + 2 * pages + 1 }
+        let read = try hgetalls() - hgetallsBefore
+        release()
+        #expect(parked)
+        #expect(served.wait(for: pages, timeout: .seconds(5)))
+        #expect(read == AppServices.cachedCollections.count, "one snapshot for \(pages) pages")
+        #expect(titles.withLock { $0 } == Array(repeating: "new", count: pages))
     }
 }
