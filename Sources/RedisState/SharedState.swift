@@ -95,7 +95,7 @@ final class SharedState: SharedStateSynchronizing {
     }
 
     /// Brings this instance up to date with the replies, blocking when that takes more round
-    /// trips (a reload, a newer session record): on a worker.
+    /// trips (a reload, a newer session record): on a worker, when the loop could not take them.
     func settle(_ question: Question, replies: [RESPValue], now: Int64) throws -> Prepared {
         try services.synchronize(sharedVersion: try RedisStore.version(from: replies[0]))
         if let probe = question.probe { try sessions.settleShared(probe, reply: replies[1], now: now) }
@@ -131,8 +131,8 @@ final class SharedState: SharedStateSynchronizing {
 
     /// `settle` on an event loop, for the usual case that needs nothing more from Redis: nobody
     /// wrote elsewhere and the session is as held here (or new here, or gone). Nil when settling
-    /// would wait (a reload, another round trip, a session busy with a POST): then `settle` runs
-    /// on a worker with the same replies. Throws on an unusable reply.
+    /// needs another round trip (a reload, a session's newer record): then
+    /// `settle(_:replies:now:on:offLoop:done:)` parks it. Throws on an unusable reply.
     func settleWithoutWaiting(_ question: Question, replies: [RESPValue], now: Int64) throws -> Prepared? {
         guard !store.isStale(knowing: try RedisStore.version(from: replies[0])) else { return nil }
         if let probe = question.probe {

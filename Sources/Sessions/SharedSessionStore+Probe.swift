@@ -15,7 +15,8 @@ extension SharedSessionStore {
     /// before the request is served: a session ended elsewhere (signed out, revoked) is dropped; a
     /// copy older than the stored one is replaced by it (one more round trip, only then); a session
     /// held only elsewhere is loaded. A copy never saved is kept: its key does not exist yet.
-    /// Throws when Redis cannot be asked; the request then gets a 503.
+    /// Throws when Redis cannot be asked; the request then gets a 503. Blocking: only when the
+    /// loop could not take the parked form (`settleShared(_:reply:now:on:done:)`).
     public func settleShared(_ probe: SharedSessionProbe, reply: RESPValue, now: Int64) throws {
         var answer = try shared.answer(reply, held: probe.heldVersion != nil)
         if case .legacy = answer { answer = try shared.record(id: probe.id).map { .record($0) } ?? .absent }

@@ -28,8 +28,8 @@ public protocol SharedStateSynchronizing: AnyObject, Sendable {
     func catchUp(after replies: Replies, on loop: any EventLoopScheduler, done: @escaping () -> Void) -> Bool
 
     /// `settle` on an event loop, for the usual case that needs nothing more from the store. Nil
-    /// when settling would wait: then `settle` runs on a worker with the same replies. Throws on an
-    /// unusable reply.
+    /// when settling needs more round trips: then they park too (`settle(…on:offLoop:done:)`).
+    /// Throws on an unusable reply.
     func settleWithoutWaiting(_ question: Question, replies: Replies, now: Int64) throws -> SharedStatePrepared?
 
     /// What `settleWithoutWaiting` left (a reload, a session saved elsewhere), its round trips
