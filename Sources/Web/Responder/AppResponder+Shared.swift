@@ -49,7 +49,7 @@ extension AppResponder {
     /// A parked request's replies are in: on its event loop, it is served here unless settling
     /// needs more from Redis, a cookie names a session nobody holds and the request would start
     /// one (its admission is counted in a round trip of its own), or the screen reads the store
-    /// itself (`readsStoreWhenShown`): then on a worker.
+    /// itself (`readsStoreWhenShown`) and that read cannot park too (`readingAhead`): then on a worker.
     ///
     /// When another instance wrote, its writes are read from the change log in one more round trip
     /// parked on the loop and applied there (each costs what it changed); only when the log cannot
@@ -85,6 +85,11 @@ extension AppResponder {
             return route(
                 request, connection: connection, reply: reply, admitted: prepared.admitted, parsed: .some(parsed),
                 session: held)
+        }
+        if let prepared, !countsLater, let parsed,
+            readingAhead(request, parsed: parsed, connection: connection, reply: reply, admitted: prepared.admitted, session: held)
+        {
+            return
         }
         onWorker(reply: reply, secure: connection.isSecure) { [self] in
             let prepared: SharedStatePrepared
