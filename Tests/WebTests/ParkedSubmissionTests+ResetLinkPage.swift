@@ -53,6 +53,25 @@ extension ParkedSubmissionTests {
         #expect(pool.roundTrips == before)
     }
 
+    @Test func aResetLinkOpenedWithAStaleCookieIsCountedAndReadOnTheLoopWhileEveryWorkerIsBusy() throws {
+        let app = try apps.instance(options: Self.quietOptions)
+        _ = try signedIn(on: app)
+        let pool = try #require(app.application.services.redisStore?.pool)
+        let link = try resetLink(for: "demo", on: app)
+        let release = occupyWorkers(of: app)
+        defer { release() }
+        let before = pool.roundTrips
+        // The cookie names a session nobody holds (expired, say): its admission is counted, then the token read.
+        for (n, target) in [link, "/reset-password/not-a-token"].enumerated() {
+            let browser = app.client()
+            browser.sessionCookie = "staleCookieStaleCook" + String(format: "%02d", n)
+            let page = try browser.get(target)
+            #expect(page.status == (target == link ? 200 : 404), "\(target)")
+            #expect(page.text.contains(ResetPasswordFormViewModel.invalidToken) == (target != link))
+        }
+        #expect(pool.roundTrips == before, "no blocking round trip")
+    }
+
     @Test func aResetLinksPageWhoseTokenRedisCannotReadIs503WithRetryAfterNotADeadLink() throws {
         let app = try apps.instance(options: Self.quietOptions)
         _ = try signedIn(on: app)
