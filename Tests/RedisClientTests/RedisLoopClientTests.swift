@@ -153,9 +153,18 @@ struct RedisLoopClientTests {
         let pool = try RedisPool(configuration: configuration)
         let loop = PollLoop()
         defer { loop.stop() }
-        let client = RedisLoopClient(pool: pool, connectLane: Self.lane)
+        // The connect is held until all three sends are made, so each of them waits for it (a
+        // connect refused sooner would leave the later sends the pool's backoff instead).
+        let connect = Gate()
+        let client = RedisLoopClient(pool: pool) { job in
+            ThreadGroup.detach {
+                connect.hold()
+                job()
+            }
+        }
         let outcomes = Mutex<[Outcome]>([])
         let delivered = EventCount()
+        let sentAll = EventCount()
         loop.execute {
             for _ in 0..<3 {
                 _ = client.send([RedisCommand("PING")], on: loop) { outcome in
@@ -163,7 +172,10 @@ struct RedisLoopClientTests {
                     delivered.record()
                 }
             }
+            sentAll.record()
         }
+        #expect(sentAll.wait(for: 1, timeout: .seconds(5)))
+        connect.open()
         #expect(delivered.wait(for: 3, timeout: .seconds(3)))
         for outcome in outcomes.withLock({ $0 }) {
             guard case .failure(let error) = outcome, error.isConnectionFailure else {
