@@ -81,8 +81,8 @@ struct ConnectionStateMachine {
         var version: HTTPVersion
         var keepAlive: Bool
         var started: UInt64
-        /// What the request accepts, for coding the answer.
-        var acceptEncoding = AcceptEncoding(entries: nil)
+        /// The request's fields, whose Accept-Encoding is read only if the answer may be coded.
+        var requestHeaders = HTTPHeaders()
         var response: HTTPResponse?
         /// What the responder filed the answer under.
         var label: ExchangeLabel?
@@ -331,7 +331,7 @@ struct ConnectionStateMachine {
         let keepAlive = request.keepAlive
         exchanges.append(Exchange(
             sequence: sequence, method: request.method, target: request.target, version: request.version,
-            keepAlive: keepAlive, started: now.nanoseconds, acceptEncoding: AcceptEncoding(request.headers)))
+            keepAlive: keepAlive, started: now.nanoseconds, requestHeaders: request.headers))
         if keepAlive && !isDraining {
             phase = .idle(since: now.nanoseconds)
         } else {
@@ -417,7 +417,7 @@ struct ConnectionStateMachine {
         var response = response
         let closing = !exchange.keepAlive || (phase == .stopped && exchanges.isEmpty) || asksToClose
         let headOnly = exchange.method == .head
-        let gzip = ResponseCompression.prepare(&response, accepting: exchange.acceptEncoding) { reason in
+        let gzip = ResponseCompression.prepare(&response, accepting: AcceptEncoding(exchange.requestHeaders)) { reason in
             configuration.errorPage?(.notAcceptable, reason)
                 ?? HTTPResponse.text("406 Not Acceptable\n\(reason)\n", status: .notAcceptable)
         }
