@@ -382,7 +382,8 @@ struct ConnectionStateMachine {
     /// Writes the oldest exchange's answer, which is ready, and returns its log entry.
     private mutating func answer(now: Now) -> Action {
         guard let response = exchanges.first?.response else { return .nothing }
-        let first = exchanges.removeFirst()
+        // Mostly the only one: taken off the end, with no shifting of the array's storage.
+        let first = exchanges.count == 1 ? exchanges.removeLast() : exchanges.removeFirst()
         if pendingOutboundBytes == 0 { lastWriteProgress = now.nanoseconds }
         let asksToClose = Self.asksToClose(response)
         let bytes = serialize(response, for: first, asksToClose: asksToClose, now: now)
@@ -404,7 +405,8 @@ struct ConnectionStateMachine {
 
     /// Whether the response carries `Connection: close` (the machine's own refusals do).
     private static func asksToClose(_ response: HTTPResponse) -> Bool {
-        response.headers["Connection"]?.lowercased() == "close"
+        // Headers in wire form hold no Connection field (a cached file's): no scan for one.
+        !response.headers.isInWireForm && response.headers["Connection"]?.lowercased() == "close"
     }
 
     private static func isRequestIDField(_ name: String) -> Bool {
