@@ -14,9 +14,9 @@ extension AppResponder {
     /// Redis connection (`RedisLoopClient`) with a callback, and the loop goes on serving others;
     /// when the replies are in, the callback resumes the request on that same loop, where the page
     /// is decided and rendered as on the embedded store. No thread waits: what needs more round
-    /// trips (a reload, a session saved elsewhere, a stale cookie's admission) parks again. Only a
-    /// screen that reads the store itself, and everything while the loop's connection cannot take
-    /// more sends, go to a worker. A session's requests take turns (`inTurn`): one waiting for Redis holds no lock. Redis failing or
+    /// trips (a reload, a session saved elsewhere, a stale cookie's admission, a screen's own read
+    /// of the store: `readingAhead`) parks again. Only what the loop's connection cannot take more
+    /// sends for goes to a worker. A session's requests take turns (`inTurn`): one waiting for Redis holds no lock. Redis failing or
     /// silent past its reply timeout: 503 with `Retry-After`, and the next request tries again.
     func respondShared<Shared: SharedStateSynchronizing>(
         to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: Shared
@@ -95,10 +95,11 @@ extension AppResponder {
             prepared: prepared)
     }
 
-    /// A settled request (`prepared`; nil: settling must block, on a worker) is served on its loop,
-    /// unless a cookie names a session nobody holds and the request would start one (its admission
-    /// is counted in one more round trip parked on the loop) or the screen reads the store itself
-    /// (`readsStoreWhenShown`): then on a worker.
+    /// A settled request (`prepared`; nil: settling must block, on a worker) is served on its loop.
+    /// When a cookie names a session nobody holds and the request would start one, its admission
+    /// is counted in one more round trip parked on the loop; when the screen reads the store itself
+    /// (`readsStoreWhenShown`), that read parks too (`readingAhead`). Either on a worker only when
+    /// the loop cannot take the send.
     private func serve<Shared: SharedStateSynchronizing>(
         _ request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: Shared,
         question: Shared.Question, replies: Shared.Replies, now: Int64, prepared: SharedStatePrepared?
@@ -109,9 +110,16 @@ extension AppResponder {
         let held = shared.probedSessionID(question).flatMap { sessions.session(id: $0, now: now) }
         let countsLater = held == nil && shared.countsAdmissionLater(question) && mayStartSession(request, route: parsed?.route)
         let readsStore = parsed?.route.readsStoreWhenShown ?? false
-        if prepared != nil, countsLater, !readsStore, let loop = reply.eventLoop {
+        if prepared != nil, countsLater, let loop = reply.eventLoop {
             let counted = shared.countAdmission(countedClient(connection), now: now, on: loop) { [self] admitted in
-                route(request, connection: connection, reply: reply, admitted: admitted, parsed: .some(parsed))
+                guard readsStore, let parsed else {
+                    return route(request, connection: connection, reply: reply, admitted: admitted, parsed: .some(parsed))
+                }
+                if !readingAhead(request, parsed: parsed, connection: connection, reply: reply, admitted: admitted, session: nil) {
+                    onWorker(reply: reply, secure: connection.isSecure) { [self] in
+                        route(request, connection: connection, reply: reply, admitted: admitted, parsed: .some(parsed))
+                    }
+                }
             }
             if counted { return }
         }
@@ -119,6 +127,11 @@ extension AppResponder {
             return route(
                 request, connection: connection, reply: reply, admitted: prepared.admitted, parsed: .some(parsed),
                 session: held)
+        }
+        if let prepared, !countsLater, let parsed,
+            readingAhead(request, parsed: parsed, connection: connection, reply: reply, admitted: prepared.admitted, session: held)
+        {
+            return
         }
         onWorker(reply: reply, secure: connection.isSecure) { [self] in
             let prepared: SharedStatePrepared
