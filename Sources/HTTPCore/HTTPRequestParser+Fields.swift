@@ -48,18 +48,15 @@ extension HTTPRequestParser {
     mutating func parseHeaderLine(_ range: Range<Int>) throws(HTTPParseError) {
         let (name, value) = try splitFieldLine(range)
         // Only four names matter to framing; their lengths rule out every other name at once.
+        // Each length is one name's: the others (Accept, Cookie, ...) pass with a single comparison.
         switch name.count {
-        case 4, 6, 14, 17: break
-        default:
-            return recordField(name, value)
-        }
-        if ASCII.caseInsensitiveEquals(name, "content-length") {
+        case 14 where ASCII.caseInsensitiveEquals(name, "content-length"):
             try recordContentLength(value)
-        } else if ASCII.caseInsensitiveEquals(name, "transfer-encoding") {
+        case 17 where ASCII.caseInsensitiveEquals(name, "transfer-encoding"):
             let codings = ASCII.listElements(String(decoding: value, as: UTF8.self))
             guard !codings.isEmpty else { throw .badRequest("empty Transfer-Encoding") }
             pending.transferEncoding.append(contentsOf: codings)
-        } else if ASCII.caseInsensitiveEquals(name, "host") {
+        case 4 where ASCII.caseInsensitiveEquals(name, "host"):
             pending.hostCount += 1
             guard pending.hostCount == 1 else { throw .badRequest("more than one Host header") }
             // RFC 9112 §3.2: an http(s) target always has an authority, so an empty Host names nothing.
@@ -68,8 +65,10 @@ extension HTTPRequestParser {
             guard value.allSatisfy(HTTPRequestParser.hostCharacters.contains) else {
                 throw .badRequest("invalid Host header")
             }
-        } else if ASCII.caseInsensitiveEquals(name, "expect") {
+        case 6 where ASCII.caseInsensitiveEquals(name, "expect"):
             if ASCII.caseInsensitiveEquals(value, "100-continue") { pending.expectsContinue = true }
+        default:
+            break
         }
         recordField(name, value)
     }
