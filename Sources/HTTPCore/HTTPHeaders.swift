@@ -16,6 +16,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// many times (a cached file's, the pages' security headers): a field added later is added to
     /// it too, any other change drops it.
     private(set) var wire: [UInt8]?
+    /// With `wire`: a bit for each field's name (see `nameBit`), so asking whether a name is among
+    /// these headers (the server asks it of every answer it adds a request id to) is mostly
+    /// settled without a scan. Kept only alongside `wire`, whose changes it follows.
+    private var wireNameBits: UInt64 = 0
 
     public init() {
         fields = []
@@ -34,6 +38,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         var bytes: [UInt8] = []
         for field in fields { HTTPResponseSerializer.writeField(field.name, field.value, to: &bytes) }
         headers.wire = bytes
+        headers.wireNameBits = fields.reduce(0) { $0 | Self.nameBit($1.name) }
         return headers
     }
 
@@ -72,12 +77,20 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// The index of the first field called `name`: lengths compared first, and no field copied
     /// (a `for field in fields` loop retains and releases both strings of every field it passes).
     private func firstIndex(of name: String) -> Int? {
+        if wire != nil && wireNameBits & Self.nameBit(name) == 0 { return nil }
         let count = name.utf8.count
         for index in fields.indices
         where fields[index].name.utf8.count == count && ASCII.caseInsensitiveEqualsOfSameLength(fields[index].name, name) {
             return index
         }
         return nil
+    }
+
+    /// One of 64 bits, from the name's length and first byte with ASCII case folded (`| 0x20`
+    /// gives a letter's two cases one value): names equal but for case always get the same bit.
+    static func nameBit(_ name: String) -> UInt64 {
+        let first = Int((name.utf8.first ?? 0) | 0x20)
+        return 1 << UInt64((name.utf8.count &* 7 &+ first) & 63)
     }
 
     /// The first value of `name`, which is all a caller needs for singleton fields.
@@ -131,6 +144,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
                 wire = nil
             } else {
                 HTTPResponseSerializer.writeField(name, value, to: &wire!)
+                wireNameBits |= Self.nameBit(name)
             }
         }
     }
