@@ -46,3 +46,13 @@ import Testing
         #expect(outcome.requests.isEmpty)
     }
 }
+
+/// The token test (a bit per byte) accepts exactly RFC 9110's tchar.
+@Suite struct ASCIITokenCharacterTests {
+    @Test func exactlyTheTcharBytesAreTokenCharacters() {
+        let tchar = Set(Array("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8))
+        for byte in UInt8.min...UInt8.max {
+            #expect(ASCII.isTokenCharacter(byte) == tchar.contains(byte), "byte \(byte)")
+        }
+    }
+}

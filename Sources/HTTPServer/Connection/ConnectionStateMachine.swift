@@ -351,9 +351,10 @@ struct ConnectionStateMachine {
         forTargetOf request: HTTPRequest, errorPage: HTTPServer.Configuration.ErrorPage?
     ) -> HTTPResponse? {
         let reason: String
+        // Lengths first (the method's too): comparing unequal strings takes the standard library's general path.
         if request.method == .connect {
             reason = "This server is not a proxy: CONNECT is not supported."
-        } else if request.target == "*" {
+        } else if request.target.utf8.count == 1 && request.target == "*" {
             reason = "Server-wide OPTIONS requests are not supported."
         } else {
             return nil
