@@ -3,18 +3,30 @@
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (name: String, value: String)
 
-    private var fields: [Element]
+    /// One stored field. A struct, not the `Element` tuple: an array of tuples is destroyed through
+    /// the runtime's generic tuple walk, a few hundred instructions per request's header list, where
+    /// a struct's compiled destroy releases its two strings directly.
+    struct Field: Sendable {
+        var name: String
+        var value: String
+    }
+
+    private var fields: [Field]
     /// The fields as the serializer writes them, made once by `withWireForm()` for headers sent
     /// many times (a cached file's, the pages' security headers): a field added later is added to
     /// it too, any other change drops it.
     private(set) var wire: [UInt8]?
+    /// With `wire`: a bit for each field's name (see `nameBit`), so asking whether a name is among
+    /// these headers (the server asks it of every answer it adds a request id to) is mostly
+    /// settled without a scan. Kept only alongside `wire`, whose changes it follows.
+    private var wireNameBits: UInt64 = 0
 
     public init() {
         fields = []
     }
 
     public init(_ fields: [Element]) {
-        self.fields = fields
+        self.fields = fields.map { Field(name: $0.name, value: $0.value) }
     }
 
     /// These headers with their wire form made now, so each response that carries them unchanged
@@ -24,8 +36,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         var headers = self
         guard !fields.contains(where: { HTTPResponseSerializer.isServerField($0.name) }) else { return headers }
         var bytes: [UInt8] = []
-        for (name, value) in fields { HTTPResponseSerializer.writeField(name, value, to: &bytes) }
+        for field in fields { HTTPResponseSerializer.writeField(field.name, field.value, to: &bytes) }
         headers.wire = bytes
+        headers.wireNameBits = fields.reduce(0) { $0 | Self.nameBit($1.name) }
         return headers
     }
 
@@ -34,22 +47,55 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public var isInWireForm: Bool { wire != nil }
 
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields = elements.map { (name: $0.0, value: $0.1) }
+        fields = elements.map { Field(name: $0.0, value: $0.1) }
     }
 
     public var count: Int { fields.count }
     public var isEmpty: Bool { fields.isEmpty }
 
-    public func makeIterator() -> IndexingIterator<[Element]> {
-        fields.makeIterator()
+    public struct Iterator: IteratorProtocol {
+        private let fields: [Field]
+        private var index = 0
+
+        init(_ fields: [Field]) {
+            self.fields = fields
+        }
+
+        public mutating func next() -> Element? {
+            guard index < fields.count else { return nil }
+            defer { index += 1 }
+            return (name: fields[index].name, value: fields[index].value)
+        }
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(fields)
+    }
+
+    public var underestimatedCount: Int { fields.count }
+
+    /// The index of the first field called `name`: lengths compared first, and no field copied
+    /// (a `for field in fields` loop retains and releases both strings of every field it passes).
+    private func firstIndex(of name: String) -> Int? {
+        if wire != nil && wireNameBits & Self.nameBit(name) == 0 { return nil }
+        let count = name.utf8.count
+        for index in fields.indices
+        where fields[index].name.utf8.count == count && ASCII.caseInsensitiveEqualsOfSameLength(fields[index].name, name) {
+            return index
+        }
+        return nil
+    }
+
+    /// One of 64 bits, from the name's length and first byte with ASCII case folded (`| 0x20`
+    /// gives a letter's two cases one value): names equal but for case always get the same bit.
+    static func nameBit(_ name: String) -> UInt64 {
+        let first = Int((name.utf8.first ?? 0) | 0x20)
+        return 1 << UInt64((name.utf8.count &* 7 &+ first) & 63)
     }
 
     /// The first value of `name`, which is all a caller needs for singleton fields.
     public subscript(name: String) -> String? {
-        for field in fields where ASCII.caseInsensitiveEquals(field.name, name) {
-            return field.value
-        }
-        return nil
+        firstIndex(of: name).map { fields[$0].value }
     }
 
     /// The first values of three names, found in one pass over the fields: for a caller that asks
@@ -71,34 +117,45 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         return found
     }
 
+    /// Calls `body` with each value of `name` in order until it returns false; no field is copied
+    /// and names of another length are passed over without a comparison.
+    func forEachValue(of name: String, _ body: (String) -> Bool) {
+        let count = name.utf8.count
+        for index in fields.indices
+        where fields[index].name.utf8.count == count && ASCII.caseInsensitiveEqualsOfSameLength(fields[index].name, name) {
+            if !body(fields[index].value) { return }
+        }
+    }
+
     /// Every value of `name` in order, for fields that may repeat (Cookie, Set-Cookie).
     public func values(for name: String) -> [String] {
         fields.compactMap { ASCII.caseInsensitiveEquals($0.name, name) ? $0.value : nil }
     }
 
     public func contains(_ name: String) -> Bool {
-        fields.contains { ASCII.caseInsensitiveEquals($0.name, name) }
+        firstIndex(of: name) != nil
     }
 
     /// Appends and never replaces: a repeated field (Set-Cookie) must stay a line of its own.
     public mutating func add(_ name: String, _ value: String) {
-        fields.append((name: name, value: value))
+        fields.append(Field(name: name, value: value))
         if wire != nil {
             if HTTPResponseSerializer.isServerField(name) {
                 wire = nil
             } else {
                 HTTPResponseSerializer.writeField(name, value, to: &wire!)
+                wireNameBits |= Self.nameBit(name)
             }
         }
     }
 
     /// Replaces every field called `name` with one, keeping the position of the first.
     public mutating func set(_ name: String, _ value: String) {
-        guard let first = fields.firstIndex(where: { ASCII.caseInsensitiveEquals($0.name, name) }) else {
+        guard let first = firstIndex(of: name) else {
             return add(name, value)
         }
         wire = nil
-        fields[first] = (name: name, value: value)
+        fields[first] = Field(name: name, value: value)
         var index = fields.index(after: first)
         while index < fields.endIndex {
             if ASCII.caseInsensitiveEquals(fields[index].name, name) {

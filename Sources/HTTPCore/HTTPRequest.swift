@@ -29,16 +29,34 @@ public struct HTTPRequest: Sendable, Equatable {
         self.body = body
     }
 
+    /// A request whose target is known to be a path without a query (the parser saw its bytes):
+    /// the target is not scanned again to split it.
+    init(method: HTTPMethod, originFormTarget target: String, version: HTTPVersion, headers: HTTPHeaders, body: [UInt8]) {
+        self.method = method
+        self.target = target
+        self.path = target
+        self.query = nil
+        self.version = version
+        self.headers = headers
+        self.body = body
+    }
+
     /// Whether the connection may carry another request: HTTP/1.1 defaults to yes, 1.0 to no,
     /// and `Connection: close` / `keep-alive` (tokens, case-insensitive) override the default.
     public var keepAlive: Bool {
         var sawKeepAlive = false
-        for (name, value) in headers where ASCII.caseInsensitiveEquals(name, "Connection") {
+        var sawClose = false
+        headers.forEachValue(of: "Connection") { value in
             for token in ASCII.listElements(value) {
-                if ASCII.caseInsensitiveEquals(token.utf8, "close") { return false }
+                if ASCII.caseInsensitiveEquals(token.utf8, "close") {
+                    sawClose = true
+                    return false
+                }
                 if ASCII.caseInsensitiveEquals(token.utf8, "keep-alive") { sawKeepAlive = true }
             }
+            return true
         }
+        if sawClose { return false }
         return sawKeepAlive || version == .http1_1
     }
 

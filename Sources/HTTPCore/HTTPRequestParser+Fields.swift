@@ -48,18 +48,15 @@ extension HTTPRequestParser {
     mutating func parseHeaderLine(_ range: Range<Int>) throws(HTTPParseError) {
         let (name, value) = try splitFieldLine(range)
         // Only four names matter to framing; their lengths rule out every other name at once.
+        // Each length is one name's: the others (Accept, Cookie, ...) pass with a single comparison.
         switch name.count {
-        case 4, 6, 14, 17: break
-        default:
-            return recordField(name, value)
-        }
-        if ASCII.caseInsensitiveEquals(name, "content-length") {
+        case 14 where ASCII.caseInsensitiveEquals(name, "content-length"):
             try recordContentLength(value)
-        } else if ASCII.caseInsensitiveEquals(name, "transfer-encoding") {
+        case 17 where ASCII.caseInsensitiveEquals(name, "transfer-encoding"):
             let codings = ASCII.listElements(String(decoding: value, as: UTF8.self))
             guard !codings.isEmpty else { throw .badRequest("empty Transfer-Encoding") }
             pending.transferEncoding.append(contentsOf: codings)
-        } else if ASCII.caseInsensitiveEquals(name, "host") {
+        case 4 where ASCII.caseInsensitiveEquals(name, "host"):
             pending.hostCount += 1
             guard pending.hostCount == 1 else { throw .badRequest("more than one Host header") }
             // RFC 9112 §3.2: an http(s) target always has an authority, so an empty Host names nothing.
@@ -68,8 +65,10 @@ extension HTTPRequestParser {
             guard value.allSatisfy(HTTPRequestParser.hostCharacters.contains) else {
                 throw .badRequest("invalid Host header")
             }
-        } else if ASCII.caseInsensitiveEquals(name, "expect") {
+        case 6 where ASCII.caseInsensitiveEquals(name, "expect"):
             if ASCII.caseInsensitiveEquals(value, "100-continue") { pending.expectsContinue = true }
+        default:
+            break
         }
         recordField(name, value)
     }
@@ -80,40 +79,91 @@ extension HTTPRequestParser {
     }
 
     /// The name as a String: one of the names browsers send on every request, spelled as they
-    /// spell them, is the kept constant (a byte comparison among those of its length), sparing
-    /// the decoding and checking of its UTF-8; any other name is decoded.
+    /// spell them, is the constant (a byte comparison among the names of its length, picked by a
+    /// switch: no table of arrays to walk and count references of), sparing the decoding and
+    /// checking of its UTF-8; any other name is decoded.
     static func fieldName(_ name: ArraySlice<UInt8>) -> String {
-        let table = commonFieldNames
-        if name.count < table.count {
-            let found = name.withUnsafeBufferPointer { bytes -> String? in
-                for candidate in table[bytes.count] {
-                    var index = 0
-                    while index < bytes.count && candidate.bytes[index] == bytes[index] { index += 1 }
-                    if index == bytes.count { return candidate.name }
-                }
-                return nil
+        let found = name.withUnsafeBufferPointer { bytes -> String? in
+            switch bytes.count {
+            case 2:
+                if same(bytes, "TE") { return "TE" }
+            case 3:
+                if same(bytes, "DNT") { return "DNT" }
+            case 4:
+                if same(bytes, "Host") { return "Host" }
+                if same(bytes, "host") { return "host" }
+            case 6:
+                if same(bytes, "Accept") { return "Accept" }
+                if same(bytes, "Cookie") { return "Cookie" }
+                if same(bytes, "Pragma") { return "Pragma" }
+                if same(bytes, "Origin") { return "Origin" }
+                if same(bytes, "accept") { return "accept" }
+                if same(bytes, "cookie") { return "cookie" }
+                if same(bytes, "origin") { return "origin" }
+            case 7:
+                if same(bytes, "Referer") { return "Referer" }
+                if same(bytes, "referer") { return "referer" }
+            case 8:
+                if same(bytes, "Priority") { return "Priority" }
+                if same(bytes, "priority") { return "priority" }
+            case 9:
+                if same(bytes, "Sec-CH-UA") { return "Sec-CH-UA" }
+                if same(bytes, "sec-ch-ua") { return "sec-ch-ua" }
+            case 10:
+                if same(bytes, "User-Agent") { return "User-Agent" }
+                if same(bytes, "Connection") { return "Connection" }
+                if same(bytes, "user-agent") { return "user-agent" }
+                if same(bytes, "connection") { return "connection" }
+            case 12:
+                if same(bytes, "Content-Type") { return "Content-Type" }
+                if same(bytes, "content-type") { return "content-type" }
+            case 13:
+                if same(bytes, "Cache-Control") { return "Cache-Control" }
+                if same(bytes, "If-None-Match") { return "If-None-Match" }
+                if same(bytes, "cache-control") { return "cache-control" }
+                if same(bytes, "if-none-match") { return "if-none-match" }
+            case 14:
+                if same(bytes, "Content-Length") { return "Content-Length" }
+                if same(bytes, "Sec-Fetch-Site") { return "Sec-Fetch-Site" }
+                if same(bytes, "Sec-Fetch-Mode") { return "Sec-Fetch-Mode" }
+                if same(bytes, "Sec-Fetch-Dest") { return "Sec-Fetch-Dest" }
+                if same(bytes, "Sec-Fetch-User") { return "Sec-Fetch-User" }
+                if same(bytes, "content-length") { return "content-length" }
+                if same(bytes, "sec-fetch-site") { return "sec-fetch-site" }
+                if same(bytes, "sec-fetch-mode") { return "sec-fetch-mode" }
+                if same(bytes, "sec-fetch-dest") { return "sec-fetch-dest" }
+                if same(bytes, "sec-fetch-user") { return "sec-fetch-user" }
+            case 15:
+                if same(bytes, "Accept-Encoding") { return "Accept-Encoding" }
+                if same(bytes, "Accept-Language") { return "Accept-Language" }
+                if same(bytes, "accept-encoding") { return "accept-encoding" }
+                if same(bytes, "accept-language") { return "accept-language" }
+            case 16:
+                if same(bytes, "Sec-CH-UA-Mobile") { return "Sec-CH-UA-Mobile" }
+                if same(bytes, "sec-ch-ua-mobile") { return "sec-ch-ua-mobile" }
+            case 17:
+                if same(bytes, "If-Modified-Since") { return "If-Modified-Since" }
+                if same(bytes, "if-modified-since") { return "if-modified-since" }
+            case 18:
+                if same(bytes, "Sec-CH-UA-Platform") { return "Sec-CH-UA-Platform" }
+                if same(bytes, "sec-ch-ua-platform") { return "sec-ch-ua-platform" }
+            case 25:
+                if same(bytes, "Upgrade-Insecure-Requests") { return "Upgrade-Insecure-Requests" }
+                if same(bytes, "upgrade-insecure-requests") { return "upgrade-insecure-requests" }
+            default: break
             }
-            if let found { return found }
+            return nil
         }
-        return String(decoding: name, as: UTF8.self)
+        return found ?? String(decoding: name, as: UTF8.self)
     }
 
-    /// By length: the names and their bytes.
-    private static let commonFieldNames: [[(bytes: [UInt8], name: String)]] = {
-        let names = [
-            "Host", "Accept", "Accept-Encoding", "Accept-Language", "User-Agent", "Cookie", "Connection", "Referer",
-            "Cache-Control", "Pragma", "If-None-Match", "If-Modified-Since", "Content-Type", "Content-Length", "Origin",
-            "Upgrade-Insecure-Requests", "Sec-Fetch-Site", "Sec-Fetch-Mode", "Sec-Fetch-Dest", "Sec-Fetch-User",
-            "Sec-CH-UA", "Sec-CH-UA-Mobile", "Sec-CH-UA-Platform", "Priority", "DNT", "TE",
-            "host", "accept", "accept-encoding", "accept-language", "user-agent", "cookie", "connection", "referer",
-            "cache-control", "if-none-match", "if-modified-since", "content-type", "content-length", "origin",
-            "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", "sec-fetch-user", "sec-ch-ua", "sec-ch-ua-mobile",
-            "sec-ch-ua-platform", "priority", "upgrade-insecure-requests",
-        ]
-        var table = [[(bytes: [UInt8], name: String)]](repeating: [], count: 32)
-        for name in names { table[name.utf8.count].append((Array(name.utf8), name)) }
-        return table
-    }()
+    /// Whether `bytes` spell `literal`, of the same length (the caller's switch settled it).
+    @inline(__always)
+    private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        let spelled = literal.utf8Start
+        for index in 0..<bytes.count where bytes[index] != spelled[index] { return false }
+        return true
+    }
 
     /// Content-Length = 1*DIGIT, once. Too large is known here, before a byte of body arrives.
     private mutating func recordContentLength(_ value: ArraySlice<UInt8>) throws(HTTPParseError) {

@@ -101,13 +101,13 @@ extension HTTPRequestParser {
     }
 
     private mutating func finishRequest() -> HTTPRequest {
-        let request = HTTPRequest(
-            method: pending.method,
-            target: pending.target,
-            version: pending.version,
-            headers: pending.headers,
-            body: pending.body
-        )
+        let request = pending.targetIsPath
+            ? HTTPRequest(
+                method: pending.method, originFormTarget: pending.target, version: pending.version,
+                headers: pending.headers, body: pending.body)
+            : HTTPRequest(
+                method: pending.method, target: pending.target, version: pending.version,
+                headers: pending.headers, body: pending.body)
         pending = PendingRequest()
         state = .requestLine
         return request

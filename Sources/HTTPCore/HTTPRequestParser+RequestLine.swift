@@ -11,22 +11,49 @@ extension HTTPRequestParser {
         let version = line[(lastSpace + 1)...]
 
         guard ASCII.isToken(method) else { throw .badRequest("invalid method") }
-        let parsedMethod = HTTPMethod(rawValue: String(decoding: method, as: UTF8.self))
+        let parsedMethod = HTTPRequestParser.method(method)
         guard let parsedVersion = HTTPRequestParser.parseVersion(version) else {
             throw .badRequest("malformed HTTP version")
         }
-        try HTTPRequestParser.validateTarget(target, method: parsedMethod)
+        let isPath = try HTTPRequestParser.validateTarget(target, method: parsedMethod)
         guard parsedVersion == .http1_1 || parsedVersion == .http1_0 else {
             throw HTTPParseError(status: .httpVersionNotSupported, reason: "unsupported HTTP version")
         }
         pending.method = parsedMethod
         pending.target = String(decoding: target, as: UTF8.self)
+        // origin-form without a query, most requests: the target is the path, as `HTTPRequest`
+        // would find by scanning the string again.
+        pending.targetIsPath = isPath
         pending.version = parsedVersion
+    }
+
+    /// The method of a token: GET, HEAD and POST are the kept constants, matched on their bytes
+    /// (no String made and dropped per request); any other is decoded.
+    static func method(_ token: ArraySlice<UInt8>) -> HTTPMethod {
+        let start = token.startIndex
+        switch token.count {
+        case 3 where token[start] == UInt8(ascii: "G") && token[start + 1] == UInt8(ascii: "E")
+            && token[start + 2] == UInt8(ascii: "T"):
+            return .get
+        case 4 where token[start + 1] == UInt8(ascii: "O") && token[start] == UInt8(ascii: "P")
+            && token[start + 2] == UInt8(ascii: "S") && token[start + 3] == UInt8(ascii: "T"):
+            return .post
+        case 4 where token[start] == UInt8(ascii: "H") && token[start + 1] == UInt8(ascii: "E")
+            && token[start + 2] == UInt8(ascii: "A") && token[start + 3] == UInt8(ascii: "D"):
+            return .head
+        default:
+            return HTTPMethod(rawValue: String(decoding: token, as: UTF8.self))
+        }
     }
 
     /// HTTP-version = "HTTP" "/" DIGIT "." DIGIT, case-sensitive.
     static func parseVersion(_ bytes: ArraySlice<UInt8>) -> HTTPVersion? {
-        guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8) else { return nil }
+        // Byte by byte: the generic `starts(with:)` over a UTF-8 view costs more than the rest of the line.
+        let start = bytes.startIndex
+        guard bytes.count == 8, bytes[start] == UInt8(ascii: "H"), bytes[start + 1] == UInt8(ascii: "T"),
+              bytes[start + 2] == UInt8(ascii: "T"), bytes[start + 3] == UInt8(ascii: "P"),
+              bytes[start + 4] == ASCII.slash
+        else { return nil }
         let major = bytes[bytes.startIndex + 5]
         let dot = bytes[bytes.startIndex + 6]
         let minor = bytes[bytes.startIndex + 7]
@@ -36,11 +63,12 @@ extension HTTPRequestParser {
 
     /// Accepts origin-form, absolute-form (http/https), authority-form for CONNECT and `*` for OPTIONS
     /// (RFC 9112 §3.2), made of URI characters with well-formed percent escapes; no fragment.
-    static func validateTarget(_ target: ArraySlice<UInt8>, method: HTTPMethod) throws(HTTPParseError) {
+    /// Returns whether the target is its own path: origin-form without a query.
+    static func validateTarget(_ target: ArraySlice<UInt8>, method: HTTPMethod) throws(HTTPParseError) -> Bool {
         guard let first = target.first else { throw .badRequest("empty request target") }
         if target.count == 1 && first == UInt8(ascii: "*") {
             guard method == .options else { throw .badRequest("asterisk-form target needs OPTIONS") }
-            return
+            return false
         }
         let allowsBrackets: Bool
         if first == ASCII.slash {
@@ -59,9 +87,11 @@ extension HTTPRequestParser {
         }
         // The table is a lazily made global: read once here, not through its accessor per byte.
         let allowed = targetCharacters
+        var sawQuestion = false
         var index = target.startIndex
         while index < target.endIndex {
             let byte = target[index]
+            if byte == ASCII.question { sawQuestion = true }
             if byte == ASCII.percent {
                 guard index + 2 < target.endIndex,
                     ASCII.hexValue(target[index + 1]) != nil,
@@ -76,6 +106,7 @@ extension HTTPRequestParser {
             }
             index += 1
         }
+        return first == ASCII.slash && !sawQuestion
     }
 
     private static func isHTTPScheme(_ scheme: ArraySlice<UInt8>) -> Bool {

@@ -14,6 +14,8 @@ extension HTTPRequestParser {
     struct PendingRequest: Sendable {
         var method = HTTPMethod.get
         var target = ""
+        /// Whether `target` is its own path (origin-form, no query), as the request line showed.
+        var targetIsPath = false
         var version = HTTPVersion.http1_1
         var headers = HTTPHeaders()
         var body: [UInt8] = []

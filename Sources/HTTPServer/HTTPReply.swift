@@ -35,7 +35,18 @@ public struct HTTPReply: Sendable {
     /// What the answer counts and is logged under; nil when nothing named it.
     public private(set) var label: ExchangeLabel?
     /// A field the answer gets as it is sent (see `settingField`).
-    public private(set) var field: (name: String, value: String)?
+    public var field: (name: String, value: String)? {
+        setField.map { (name: $0.name, value: $0.value) }
+    }
+
+    /// `field`, held as a struct: a reply is copied several times per request, and an optional
+    /// tuple of two strings is copied and destroyed through the runtime's generic tuple walk.
+    private struct Field: Sendable {
+        let name: String
+        let value: String
+    }
+
+    private var setField: Field?
 
     init(loop: EventLoop, connectionID: UInt64, sequence: Int) {
         self.loop = loop
@@ -80,7 +91,7 @@ public struct HTTPReply: Sendable {
     /// A handler reply sets it on the response it hands over, as does a stream's head.
     public func settingField(_ name: String, _ value: String) -> HTTPReply {
         var reply = self
-        reply.field = (name, value)
+        reply.setField = Field(name: name, value: value)
         return reply
     }
 
@@ -120,7 +131,7 @@ public struct HTTPReply: Sendable {
     }
 
     private func withField(_ response: HTTPResponse) -> HTTPResponse {
-        guard let field else { return response }
+        guard let field = setField else { return response }
         var response = response
         response.headers.set(field.name, field.value)
         return response

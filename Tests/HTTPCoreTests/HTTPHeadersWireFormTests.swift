@@ -83,3 +83,30 @@ import Testing
         #expect(!HTTPHeaders([("Date", "d")]).withWireForm().isInWireForm)
     }
 }
+
+/// Lookups on headers in wire form (which skip a scan for names none of the fields could match)
+/// find every field, however its name is cased, and fields added later too.
+@Suite struct HTTPHeadersWireFormLookupTests {
+    @Test func everyFieldIsFoundInAnyCaseAndAnAbsentOneIsNot() {
+        var headers = HTTPHeadersWireFormTests.plain.withWireForm()
+        headers.add("X-Request-Id", "abc")
+        #expect(headers.isInWireForm)
+        for (name, value) in headers {
+            for spelling in [name, name.lowercased(), name.uppercased()] {
+                #expect(headers.contains(spelling), "\(spelling)")
+                #expect(headers[spelling] == value, "\(spelling)")
+            }
+        }
+        for absent in ["X-Request-Ie", "Y-Request-Id", "Content-Typ", "Vary", "", "x"] {
+            #expect(!headers.contains(absent), "\(absent)")
+            #expect(headers[absent] == nil, "\(absent)")
+        }
+    }
+
+    @Test func aFieldSetOnWireFormHeadersReplacesTheOneThere() {
+        var headers = HTTPHeadersWireFormTests.plain.withWireForm()
+        headers.set("content-type", "text/plain")
+        #expect(headers["Content-Type"] == "text/plain")
+        #expect(headers.values(for: "CONTENT-TYPE") == ["text/plain"])
+    }
+}

@@ -32,6 +32,9 @@ import TestSupport
         let ids = (0..<10_000).map { _ in RequestID.generate() }
         #expect(Set(ids).count == ids.count)
         #expect(ids.allSatisfy { $0.utf8.count == 16 && $0.allSatisfy(\.isHexDigit) })
+        // Lower-case digits, every one of the sixteen seen somewhere.
+        #expect(ids.allSatisfy { $0 == $0.lowercased() })
+        #expect(Set(ids.joined()) == Set("0123456789abcdef"))
         // Consecutive counts scatter: the scrambling is a bijection, not a visible sequence.
         #expect(RequestID.scrambled(1) != RequestID.scrambled(0) &+ 1)
         #expect(Set((0..<1_000).map { RequestID.scrambled($0) >> 48 }).count > 900)

@@ -87,7 +87,14 @@ struct ConnectionStateMachine {
         /// What the responder filed the answer under.
         var label: ExchangeLabel?
         /// A field the reply sets on the answer (`HTTPReply.settingField`).
-        var field: (name: String, value: String)?
+        var field: Field?
+    }
+
+    /// A name and value held as a struct: an optional tuple of two strings is copied and destroyed
+    /// through the runtime's generic tuple walk, a struct by its own compiled code.
+    struct Field {
+        var name: String
+        var value: String
     }
 
     let configuration: Configuration
@@ -204,7 +211,7 @@ struct ConnectionStateMachine {
         else { return .nothing }
         exchanges[index].response = response
         exchanges[index].label = label
-        exchanges[index].field = field
+        exchanges[index].field = field.map { Field(name: $0.name, value: $0.value) }
         return next(now: now)
     }
 
@@ -351,9 +358,10 @@ struct ConnectionStateMachine {
         forTargetOf request: HTTPRequest, errorPage: HTTPServer.Configuration.ErrorPage?
     ) -> HTTPResponse? {
         let reason: String
+        // Lengths first (the method's too): comparing unequal strings takes the standard library's general path.
         if request.method == .connect {
             reason = "This server is not a proxy: CONNECT is not supported."
-        } else if request.target == "*" {
+        } else if request.target.utf8.count == 1 && request.target == "*" {
             reason = "Server-wide OPTIONS requests are not supported."
         } else {
             return nil
@@ -427,7 +435,7 @@ struct ConnectionStateMachine {
         // response's own fields, never set into the list.
         var fields = HTTPResponseSerializer.ServerFields(contentLength: .asGiven, date: now.httpDate, closing: closing)
         fields.server = configuration.serverName
-        fields.extra = exchange.field
+        if let field = exchange.field { fields.extra = (field.name, field.value) }
         if gzip {
             // Coded by the loop's encoder and copied once, from its buffer into the outbound bytes.
             let encoder = compressor ?? GzipEncoder()

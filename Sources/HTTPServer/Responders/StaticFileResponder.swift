@@ -115,17 +115,20 @@ public struct StaticFileResponder: HTTPResponder {
             return response
         }
         let gzip = choice == .gzip
-        let headers = (gzip ? file.gzipHeaders : file.identityHeaders)
-            ?? file.headers(gzip: gzip, cacheControl: configuration.cacheControl)
         if (noneMatch != nil || modifiedSince != nil) && isNotModified(request, file: file) {
-            return HTTPResponse(status: .notModified, headers: headers.notModified)
+            let headers = (gzip ? file.gzipHeaders?.notModified : file.identityHeaders?.notModified)
+                ?? file.headers(gzip: gzip, cacheControl: configuration.cacheControl).notModified
+            return HTTPResponse(status: .notModified, headers: headers)
         }
+        // Only the headers sent are copied out of the file (each copy counts its references).
+        let headers = (gzip ? file.gzipHeaders?.ok : file.identityHeaders?.ok)
+            ?? file.headers(gzip: gzip, cacheControl: configuration.cacheControl).ok
         switch choice {
         case .identity:
-            return HTTPResponse(status: .ok, headers: headers.ok, body: file.contents)
+            return HTTPResponse(status: .ok, headers: headers, body: file.contents)
         case .gzip:
             // Only a file under 1 KiB has no coded copy kept: it is coded per request, at little cost.
-            return HTTPResponse(status: .ok, headers: headers.ok, body: file.gzipped ?? Gzip.compress(file.contents))
+            return HTTPResponse(status: .ok, headers: headers, body: file.gzipped ?? Gzip.compress(file.contents))
         case .notAcceptable:
             var response = refusal(
                 .notAcceptable, reason: "This file is available as gzip or uncoded, and the request refuses both.")

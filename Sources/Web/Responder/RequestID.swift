@@ -36,14 +36,14 @@ enum RequestID {
         let value = scrambled(counter.wrappingAdd(1, ordering: .relaxed).oldValue)
         // Written straight into the string's storage: one allocation per request, not three.
         return String(unsafeUninitializedCapacity: 16) { digits in
+            // Each nibble's digit by arithmetic (0-9, then a-f): no table read through a global's accessor.
             for index in 0..<16 {
-                digits[index] = hexDigits[Int(truncatingIfNeeded: value >> (60 - 4 * UInt64(index)) & 0x0F)]
+                let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(index)) & 0x0F)
+                digits[index] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
             }
             return 16
         }
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private static let counter = Atomic<UInt64>(UInt64.random(in: .min ... .max))
 
