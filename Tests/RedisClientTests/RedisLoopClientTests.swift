@@ -151,7 +151,15 @@ struct RedisLoopClientTests {
         let pool = try RedisPool(configuration: configuration)
         let loop = PollLoop()
         defer { loop.stop() }
-        let client = RedisLoopClient(pool: pool, connectLane: Self.lane)
+        // The connect starts once all three wait for it: a refusal is quick enough to come
+        // between two sends, and a send made after it meets the pool's backoff instead.
+        let allSent = EventCount()
+        let client = RedisLoopClient(pool: pool, connectLane: { job in
+            ThreadGroup.detach {
+                _ = allSent.wait(timeout: .seconds(5))
+                job()
+            }
+        })
         let outcomes = Mutex<[Outcome]>([])
         let delivered = EventCount()
         loop.execute {
@@ -161,6 +169,7 @@ struct RedisLoopClientTests {
                     delivered.record()
                 }
             }
+            allSent.record()
         }
         #expect(delivered.wait(for: 3, timeout: .seconds(3)))
         for outcome in outcomes.withLock({ $0 }) {
