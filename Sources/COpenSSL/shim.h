@@ -40,6 +40,11 @@ static inline void wp_SSL_CTX_set_release_buffers(SSL_CTX *context) {
     SSL_CTX_set_mode(context, SSL_MODE_RELEASE_BUFFERS);
 }
 
+/// Reads take as much as the record buffer holds in one call, not a record header and then its body.
+static inline void wp_SSL_CTX_set_read_ahead(SSL_CTX *context) {
+    SSL_CTX_set_read_ahead(context, 1);
+}
+
 static const uint64_t WP_SSL_OP_NO_COMPRESSION = SSL_OP_NO_COMPRESSION;
 static const uint64_t WP_SSL_OP_NO_RENEGOTIATION = SSL_OP_NO_RENEGOTIATION;
 static const uint64_t WP_SSL_OP_IGNORE_UNEXPECTED_EOF = SSL_OP_IGNORE_UNEXPECTED_EOF;

@@ -17,10 +17,11 @@ import Web
 ///
 /// More round trips only when something changed elsewhere: a reload after another instance's
 /// write, the newer record of a session another instance saved, a session stored by an earlier
-/// version; and one to count admission when a cookie names a session nobody has. The round trip is
-/// asked on the request's event loop (`question`, `settleWithoutWaiting`); what needs more round
-/// trips runs on a worker (`settle`). The round trips on the loop go out on the loop's own
-/// pipelined connection (`loopClient`), where the request parks until its replies are in.
+/// version; and one to count admission when a cookie names a session nobody has. Every round trip
+/// is asked on the request's event loop (`question`, `catchUp`, `settle(…on:offLoop:done:)`,
+/// `countAdmission`), on the loop's own pipelined connection (`loopClient`), where the request
+/// parks until its replies are in; only a reload's decoding runs on a worker, replies in hand.
+/// The blocking `settle` is for a worker, when the loop's connection could not take a send.
 final class SharedState: SharedStateSynchronizing {
     let services: AppServices
     let store: RedisStore
@@ -28,6 +29,8 @@ final class SharedState: SharedStateSynchronizing {
     let admission: VisitorAdmission
     /// The event loops' own pipelined connections, on which requests park.
     let loopClient: RedisLoopClient
+    /// The whole reload in flight, which parked requests join (`settle(_:replies:now:on:offLoop:done:)`).
+    let reloads = SharedReload()
 
     init(
         services: AppServices, store: RedisStore, sessions: SharedSessionStore, admission: VisitorAdmission,
@@ -92,7 +95,7 @@ final class SharedState: SharedStateSynchronizing {
     }
 
     /// Brings this instance up to date with the replies, blocking when that takes more round
-    /// trips (a reload, a newer session record): on a worker.
+    /// trips (a reload, a newer session record): on a worker, when the loop could not take them.
     func settle(_ question: Question, replies: [RESPValue], now: Int64) throws -> Prepared {
         try services.synchronize(sharedVersion: try RedisStore.version(from: replies[0]))
         if let probe = question.probe { try sessions.settleShared(probe, reply: replies[1], now: now) }
@@ -128,8 +131,8 @@ final class SharedState: SharedStateSynchronizing {
 
     /// `settle` on an event loop, for the usual case that needs nothing more from Redis: nobody
     /// wrote elsewhere and the session is as held here (or new here, or gone). Nil when settling
-    /// would wait (a reload, another round trip, a session busy with a POST): then `settle` runs
-    /// on a worker with the same replies. Throws on an unusable reply.
+    /// needs another round trip (a reload, a session's newer record): then
+    /// `settle(_:replies:now:on:offLoop:done:)` parks it. Throws on an unusable reply.
     func settleWithoutWaiting(_ question: Question, replies: [RESPValue], now: Int64) throws -> Prepared? {
         guard !store.isStale(knowing: try RedisStore.version(from: replies[0])) else { return nil }
         if let probe = question.probe {
@@ -137,4 +140,103 @@ final class SharedState: SharedStateSynchronizing {
         }
         return Prepared(admitted: question.counts ? admission.admits(counted: replies[replies.count - 1]) : nil)
     }
+    /// What `settleWithoutWaiting` left, parked on `loop` instead of blocking a worker:
+    /// - a reload, when the change log could not tell what another instance wrote: the snapshot
+    ///   transaction (`AppServices.reloadCommands`) is sent on the loop's connection, and its
+    ///   replies, in hand, are decoded on `offLoop` (CPU proportional to the catalog: 100,000 items
+    ///   would stall the loop's other connections), then installed under the store's lock as
+    ///   `applying` orders it. Requests that need one meanwhile join it (`SharedReload`);
+    /// - a session another instance saved newer, or an earlier version saved: its record is
+    ///   fetched in one more round trip and adopted on the loop (in the session's turn).
+    /// `done` runs on `loop` with what was learnt, the failure, or nil when a step could not be
+    /// parked (no connection ready on the loop): the caller settles blocking, on a worker.
+    func settle(
+        _ question: Question, replies: [RESPValue], now: Int64, on loop: any EventLoopScheduler,
+        offLoop: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+        done: @escaping @Sendable (Result<Prepared?, any Error>) -> Void
+    ) {
+        let version: Int64
+        do {
+            version = try RedisStore.version(from: replies[0])
+        } catch {
+            return done(.failure(error))
+        }
+        guard store.isStale(knowing: version) else { return settleSession(question, replies: replies, now: now, on: loop, done: done) }
+        reload(knowing: version, on: loop, offLoop: offLoop) { [self] reloaded in
+            switch reloaded {
+            case .failure(let error): done(.failure(error))
+            case .success(false): done(.success(nil))
+            case .success(true): settleSession(question, replies: replies, now: now, on: loop, done: done)
+            }
+        }
+    }
+
+    /// Counts a visitor's admission in one round trip parked on `loop` (a request whose cookie
+    /// names a session nobody holds, and that would start one); `done` runs there with whether it
+    /// is admitted (not when Redis could not count it). False when nothing was sent.
+    func countAdmission(_ client: Client, now: Int64, on loop: any EventLoopScheduler, done: @escaping (Bool) -> Void) -> Bool {
+        guard let command = admission.sharedCount(client, now: Date(timeIntervalSince1970: Double(now))) else { return false }
+        return loopClient.send([command], on: loop) { [admission] result in
+            done((try? result.get())?.first.map(admission.admits(counted:)) ?? false)
+        }
+    }
+
+    private func settleSession(
+        _ question: Question, replies: [RESPValue], now: Int64, on loop: any EventLoopScheduler,
+        done: @escaping @Sendable (Result<Prepared?, any Error>) -> Void
+    ) {
+        let prepared = Prepared(admitted: question.counts ? admission.admits(counted: replies[replies.count - 1]) : nil)
+        guard let probe = question.probe else { return done(.success(prepared)) }
+        let sent = sessions.settleShared(probe, reply: replies[1], now: now, on: loop) { failure in
+            done(failure.map { .failure($0) } ?? .success(prepared))
+        }
+        if !sent { done(.success(nil)) }
+    }
+
+    /// Joins the reload in flight or starts one, for a request that read `version`; `done` runs on
+    /// `loop`: true once memory reflects at least `version`, false when the reload could not be
+    /// sent on the loop. A reload read before the request's version (it was in flight already) is
+    /// followed by one more.
+    private func reload(
+        knowing version: Int64, on loop: any EventLoopScheduler, again: Bool = false,
+        offLoop: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+        done: @escaping @Sendable (Result<Bool, any Error>) -> Void
+    ) {
+        let starts = reloads.join { [self] result in
+            let resume: @Sendable () -> Void = { [self] in
+                switch result {
+                case .failure(is ReloadNotSent): done(.success(false))
+                case .failure(let error): done(.failure(error))
+                case .success(let reloaded) where reloaded < version && !again && store.isStale(knowing: version):
+                    reload(knowing: version, on: loop, again: true, offLoop: offLoop, done: done)
+                case .success: done(.success(true))
+                }
+            }
+            if loop.inEventLoop { resume() } else if !loop.execute(resume) { done(.failure(SharedStoreUnavailable())) }
+        }
+        guard starts else { return }
+        guard let commands = services.reloadCommands() else { return reloads.finish(.failure(ReloadNotSent())) }
+        let sent = loopClient.send(commands, on: loop) { [self] result in
+            let replies: [RESPValue]
+            do {
+                replies = try result.get()
+            } catch {
+                return reloads.finish(.failure(error))
+            }
+            offLoop { [self] in
+                do {
+                    let decoded = try services.decodeReload(replies)
+                    reloads.finish(.success(services.installReload(decoded)))
+                } catch {
+                    reloads.finish(.failure(error))
+                }
+            }
+        }
+        if !sent { reloads.finish(.failure(ReloadNotSent())) }
+    }
 }
+
+/// The reload could not be sent on the loop (its connection is being made, with too many sends
+/// waiting): its requests settle blocking, on a worker.
+private struct ReloadNotSent: Error {}
+

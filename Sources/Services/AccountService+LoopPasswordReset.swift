@@ -12,6 +12,19 @@ extension AccountService {
     /// Whether a new password's token and write can go through an event loop: both are in Redis.
     public var passwordResetsCanPark: Bool { store is RedisStore }
 
+    /// `isResetTokenValid` for a reset link's page parked on its event loop: the one `HGET` the
+    /// blocking check makes, read the same way, through `completion` (on the loop); a Redis failure
+    /// is that failure, not an invalid link. False when nothing was sent (the embedded store, or no
+    /// connection ready on the loop).
+    public func isResetTokenValid(
+        _ token: String, through send: RedisSend, completion: @escaping (Result<Bool, any Swift.Error>) -> Void
+    ) -> Bool {
+        guard let shared = store as? RedisStore else { return false }
+        return shared.read(Self.resetTokensCollection, key: Self.digest(of: token), through: send) { [self] read in
+            completion(read.map { Self.validToken($0, at: clock()) != nil })
+        }
+    }
+
     /// The token's record, valid now, through `completion` (on the loop); a token unknown,
     /// expired or unreadable is `AccountError.invalidOrExpiredToken`, a Redis failure its error.
     /// False when nothing was sent.

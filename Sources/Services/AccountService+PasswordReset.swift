@@ -145,9 +145,12 @@ extension AccountService {
     }
 
     private func validToken(_ token: String, at now: Date) -> StoredResetToken? {
-        guard let bytes = store.get(Self.resetTokensCollection, key: Self.digest(of: token)),
-            let record = try? StoreCoding.decode(StoredResetToken.self, from: bytes),
-            now < record.expiresAt
+        Self.validToken(store.get(Self.resetTokensCollection, key: Self.digest(of: token)), at: now)
+    }
+
+    /// A token's stored record, when it is one and has not expired by `now`.
+    static func validToken(_ stored: [UInt8]?, at now: Date) -> StoredResetToken? {
+        guard let stored, let record = try? StoreCoding.decode(StoredResetToken.self, from: stored), now < record.expiresAt
         else { return nil }
         return record
     }

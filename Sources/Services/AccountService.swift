@@ -110,8 +110,17 @@ public final class AccountService: AccountRepository {
 
     /// Replaces the accounts in memory with those of `store` (another instance wrote).
     public func reload(from store: any KeyValueStore) throws {
-        let accounts = try StoreCoding.decodeAll(StoredAccount.self, in: Self.accountsCollection, of: store)
-        state.withLock { $0 = AccountState(accounts) }
+        install(try Self.decodedState(from: store))
+    }
+
+    /// The accounts of `store`, decoded and indexed: a reload's CPU, made before anything is locked.
+    static func decodedState(from store: any KeyValueStore) throws -> AccountState {
+        AccountState(try StoreCoding.decodeAll(StoredAccount.self, in: Self.accountsCollection, of: store))
+    }
+
+    /// Replaces the accounts in memory with `decoded` (`decodedState`).
+    func install(_ decoded: AccountState) {
+        state.withLock { $0 = decoded }
     }
 
     /// Across instances, the in-memory check is not enough: the shared index decides who wins.

@@ -37,10 +37,50 @@ extension AppServices {
             return
         }
         let (version, snapshot) = try redisStore.snapshot(Self.cachedCollections)
-        try redisStore.applying { _ in
-            try catalog.reload(from: snapshot)
-            try accounts.reload(from: snapshot)
-            return version
+        install(try decodedReload(version: version, snapshot: snapshot), in: redisStore)
+    }
+
+    /// A whole reload, decoded: what `installReload` puts in memory.
+    public struct DecodedReload: Sendable {
+        let version: Int64
+        let catalog: CatalogState
+        let accounts: AccountState
+    }
+
+    /// For a caller on an event loop: the transaction whose replies `decodeReload` reads (the
+    /// snapshot `synchronize` reloads from), to send on the loop's connection; nil without Redis.
+    public func reloadCommands() -> [RedisCommand]? {
+        redisStore?.snapshotCommands(Self.cachedCollections)
+    }
+
+    /// Decodes the replies to `reloadCommands`: CPU only (no Redis, no lock), a lot of it for a
+    /// large catalog, so not on an event loop. Throws on an unusable reply.
+    public func decodeReload(_ replies: [RESPValue]) throws -> DecodedReload {
+        guard let redisStore else { throw RedisError.server("no shared store") }
+        let (version, snapshot) = try redisStore.snapshot(Self.cachedCollections, from: replies)
+        return try decodedReload(version: version, snapshot: snapshot)
+    }
+
+    private func decodedReload(version: Int64, snapshot: StoreSnapshot) throws -> DecodedReload {
+        DecodedReload(
+            version: version, catalog: try CatalogService.load(from: snapshot),
+            accounts: try AccountService.decodedState(from: snapshot))
+    }
+
+    /// Puts a decoded reload in memory, under the store's lock, as the version it was read at
+    /// (what `applying` orders with this instance's own writes); returns that version. Takes
+    /// microseconds: the decoding was done before.
+    @discardableResult
+    public func installReload(_ reload: DecodedReload) -> Int64 {
+        if let redisStore { install(reload, in: redisStore) }
+        return reload.version
+    }
+
+    private func install(_ reload: DecodedReload, in redisStore: RedisStore) {
+        redisStore.applying { _ in
+            catalog.install(reload.catalog)
+            accounts.install(reload.accounts)
+            return reload.version
         }
     }
 

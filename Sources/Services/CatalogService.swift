@@ -38,7 +38,11 @@ public final class CatalogService: CatalogRepository {
 
     /// Replaces the catalog in memory with that of `store` (another instance wrote).
     public func reload(from store: any KeyValueStore) throws {
-        let loaded = try Self.load(from: store)
+        install(try Self.load(from: store))
+    }
+
+    /// Replaces the catalog in memory with `loaded` (`load`, the CPU of a reload, made before).
+    func install(_ loaded: CatalogState) {
         state.withLock { $0 = loaded }
     }
 

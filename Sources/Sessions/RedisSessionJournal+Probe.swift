@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import RedisClient
+import Services
 
 extension RedisSessionJournal {
     /// What Redis says about a session a request names.
@@ -62,6 +63,37 @@ extension RedisSessionJournal {
         }
         if let message = reply.errorMessage { throw .server(message) }
         return Self.record(fromFields: reply)
+    }
+
+    /// `record(id:)` sent on an event loop's own connection (`send`), calling back there: the
+    /// record is fetched in one round trip, upgraded first in the same one when `upgrading` (the
+    /// probe said an earlier version saved it; the script leaves a hash alone). A record found to
+    /// be an earlier version's only now costs one more round trip. False when nothing was sent.
+    public func record(
+        id: String, upgrading: Bool, through send: @escaping RedisSend,
+        completion: @escaping (Result<SessionRecord?, RedisError>) -> Void
+    ) -> Bool {
+        let fetch = probe(id: id, held: false)
+        let commands = upgrading ? [RedisCommand("EVAL", Self.upgradeScript, "1", key(id)), fetch] : [fetch]
+        return send(commands) { [self] result in
+            let reply: RESPValue
+            do {
+                let replies = try result.get()
+                if let message = replies.first?.errorMessage, upgrading { throw RedisError.server(message) }
+                guard let last = replies.last else { throw RedisError.connectionClosed }
+                reply = last
+            } catch {
+                return completion(.failure(error as? RedisError ?? .connectionClosed))
+            }
+            if !upgrading, reply.errorMessage?.hasPrefix("WRONGTYPE") == true {
+                if !record(id: id, upgrading: true, through: send, completion: completion) {
+                    completion(.failure(.connectionClosed))
+                }
+                return
+            }
+            if let message = reply.errorMessage { return completion(.failure(.server(message))) }
+            completion(.success(Self.record(fromFields: reply)))
+        }
     }
 
     /// A record from the `v` and `r` fields; a record that does not decode reads as none.

@@ -8,10 +8,14 @@ public struct ResetPasswordFormViewModel: Sendable {
     public private(set) var state: FormState
     public let token: String
     private let accounts: any AccountRepository
+    /// The link's validity when it was read already (with Redis, on the request's event loop):
+    /// then `isTokenValid` asks the accounts nothing.
+    private let knownValidity: Bool?
 
-    public init(token: String, accounts: any AccountRepository) {
+    public init(token: String, accounts: any AccountRepository, isTokenValid knownValidity: Bool? = nil) {
         self.token = token
         self.accounts = accounts
+        self.knownValidity = knownValidity
         state = FormState(fields: [
             .newPassword(label: "New password"),
             FormField(
@@ -21,7 +25,7 @@ public struct ResetPasswordFormViewModel: Sendable {
     }
 
     /// Lets the page say up front that a link is stale instead of after the user typed twice.
-    public var isTokenValid: Bool { accounts.isResetTokenValid(token) }
+    public var isTokenValid: Bool { knownValidity ?? accounts.isResetTokenValid(token) }
 
     /// What a submission decides before any account is asked: refused as typed, or the new
     /// password to set with the link's token (`finish` with the answer).

@@ -24,6 +24,7 @@ import TestSupport
         }
 
         var isEstablished: Bool { true }
+        var holdsInput: Bool { false }
 
         func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult {
             guard readsToDefer == 0 else {

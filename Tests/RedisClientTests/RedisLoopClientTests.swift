@@ -146,7 +146,9 @@ struct RedisLoopClientTests {
     }
 
     @Test func sendsWaitingForAConnectThatFailsGetItsError() throws {
-        var configuration = try RedisConfiguration(url: "redis://127.0.0.1:\(LoopbackPort.free())")
+        let refusing = LoopbackPort.Refusing()
+        defer { withExtendedLifetime(refusing) {} }
+        var configuration = try RedisConfiguration(url: "redis://127.0.0.1:\(refusing.port)")
         configuration.connectTimeout = .milliseconds(500)
         let pool = try RedisPool(configuration: configuration)
         let loop = PollLoop()

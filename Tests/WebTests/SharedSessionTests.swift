@@ -158,9 +158,11 @@ final class SharedSessionLayoutTests {
     /// One round trip to learn what changed elsewhere; one more only when the page changed the
     /// session (or started it), to save it before answering so the next request may go anywhere.
     @Test func aPageCostsOneRoundTripToRedisAndOneMoreWhenItChangesTheSession() throws {
-        // No background round trips while pages are counted: the periodic save and mail sweep wait.
+        // No background round trips while pages are counted: the periodic save, the mail sweep and
+        // the shared data check wait.
         var quiet = TestApp.defaultOptions
         (quiet.saveInterval, quiet.mailSweepInterval) = (.seconds(3600), .seconds(3600))
+        quiet.sharedDataCheckInterval = .seconds(3600)
         let app = try redis.instance(options: quiet)
         #expect(redis.subscribed(app))
         let pool = app

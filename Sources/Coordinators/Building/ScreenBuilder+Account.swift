@@ -39,7 +39,8 @@ extension ScreenBuilder {
                     state: state ?? ForgotPasswordFormViewModel(accounts: accounts, sent: true).state),
                 links: [Link(title: "Back to sign in", href: .account(.login(next: nil)))])
         case .resetPassword(let token):
-            let model = ResetPasswordFormViewModel(token: token, accounts: accounts)
+            let model = ResetPasswordFormViewModel(
+                token: token, accounts: accounts, isTokenValid: readAhead?.isResetTokenValid(token))
             content = AccountContent(
                 heading: "Choose a new password",
                 form: FormContent(action: action, submitLabel: "Set password", state: state ?? model.state),

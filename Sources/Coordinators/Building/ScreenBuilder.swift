@@ -12,6 +12,9 @@ public struct ScreenBuilder: Sendable {
     public let state: NavigationSnapshot
     public let viewer: Viewer
     public let dependencies: AppDependencies
+    /// What the screen reads from the store, when it was read ahead (`PendingOutcome.outcome(knowing:)`):
+    /// then the screen is built from it, not from the store.
+    var readAhead: ReadAhead?
 
     public init(state: NavigationSnapshot, viewer: Viewer, dependencies: AppDependencies) {
         self.state = state

@@ -40,7 +40,9 @@ public struct RoutePattern: Sendable {
     /// hashing lane, apart from other work, so a burst of sign-ins delays neither pages nor forms.
     public let hashesPasswords: Bool
     /// Showing it asks the store itself rather than what the instance holds in memory (a reset
-    /// link's token is looked up): with Redis that blocks, so Web serves such a GET on a worker.
+    /// link's token is looked up). With Redis, Web makes that read first, parked on the request's
+    /// event loop, and the screen is built from the answer (`ReadAhead`); when the loop cannot
+    /// send it (its connection is being made), such a GET is served on a worker, blocking.
     public let readsStoreWhenShown: Bool
     /// The route, from the values the parser read; nil when they name none.
     @usableFromInline let make: @Sendable (RouteValues) -> AppRoute?

@@ -18,4 +18,12 @@ public enum PendingOutcome: Sendable {
         case .build(let request, let builder): .render(builder.screen(for: request))
         }
     }
+
+    /// `outcome()` for a screen whose store read was made ahead (`ReadAhead`): built from `read`,
+    /// asking the store nothing (with Redis, the read parked on the request's event loop).
+    public func outcome(knowing read: ReadAhead) -> NavigationOutcome {
+        guard case .build(let request, var builder) = self else { return outcome() }
+        builder.readAhead = read
+        return .render(builder.screen(for: request))
+    }
 }

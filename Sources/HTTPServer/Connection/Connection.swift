@@ -28,6 +28,8 @@ final class Connection {
     /// What the transport's last blocked read or write is waiting for (TLS may cross directions).
     @exclusivity(unchecked) var readWaitsFor = SocketReadiness.readable
     @exclusivity(unchecked) var writeWaitsFor = SocketReadiness.writable
+    /// Listed in the loop's `heldInput`: its transport holds input no epoll event will announce.
+    @exclusivity(unchecked) var isHoldingInput = false
     /// While a handshake is under way: when the connection is given up on.
     @exclusivity(unchecked) var handshakeDeadline: UInt64?
     /// Membership of the loop's `IdleConnections` (links are cleared when it leaves, so no cycle outlives it).

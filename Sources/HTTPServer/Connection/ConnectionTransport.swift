@@ -11,6 +11,9 @@ protocol ConnectionTransport: AnyObject {
     func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> TransportResult
     /// False while a handshake is under way: the handshake timeout applies until it turns true.
     var isEstablished: Bool { get }
+    /// True when the last read left input inside the transport (TLS read-ahead) that the next read
+    /// takes without the socket becoming readable: the loop reads it without waiting on epoll.
+    var holdsInput: Bool { get }
     func close()
 }
 
@@ -46,6 +49,7 @@ final class PlainTransport: ConnectionTransport {
     init(fd: Int32) { self.fd = fd }
 
     var isEstablished: Bool { true }
+    var holdsInput: Bool { false }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult {
         TransportResult(PlainSocket.receive(fd, into: buffer), reading: true)

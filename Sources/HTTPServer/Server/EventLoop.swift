@@ -30,6 +30,9 @@ final class EventLoop: @unchecked Sendable {
         /// A stream whose peer lets this much pile up unread is closed (the browser reconnects and
         /// resumes from its last event id).
         var maxStreamBacklog = 256 * 1024
+        /// What one read of a connection takes at most (smaller in tests, to make a TLS read leave
+        /// input inside OpenSSL).
+        var readBufferSize = 64 * 1024
     }
 
     private enum Message {
@@ -94,6 +97,9 @@ final class EventLoop: @unchecked Sendable {
     /// When the cap was last reported, so a flood of connections logs once per interval, not per accept.
     private var capReportedAt: UInt64?
     private let sweepInterval: UInt64
+    /// Connections whose transport held input at their last read (TLS read-ahead the buffer had no
+    /// room for): no epoll event comes for it, so each is read once more in the next pass.
+    @exclusivity(unchecked) private var heldInput: [Connection] = []
     /// Gzips answers for every connection here: its tables are allocated once, not per response.
     private let compressor = GzipEncoder()
 
@@ -184,7 +190,7 @@ final class EventLoop: @unchecked Sendable {
         let capacity = 256
         var tokens = [UInt64](repeating: 0, count: capacity)
         var events = [UInt32](repeating: 0, count: capacity)
-        let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: settings.readBufferSize, alignment: 16)
         defer { readBuffer.deallocate() }
         var nextSweep = MonotonicClock.now() &+ sweepInterval
 
@@ -211,6 +217,8 @@ final class EventLoop: @unchecked Sendable {
                     }
                 }
             }
+            if !heldInput.isEmpty { readHeldInput(readBuffer: readBuffer) }
+            // After the pass's input: what it parked is written before resumed work (Redis replies).
             for job in resuming { job() }
             let now = MonotonicClock.now()
             if let paused = acceptPausedUntil, now >= paused {
@@ -222,6 +230,8 @@ final class EventLoop: @unchecked Sendable {
                 nextSweep = now &+ sweepInterval
             }
             runBeforeWait()
+            // Input held since: the wake descriptor keeps the next wait from sleeping.
+            if !heldInput.isEmpty { _ = wp_eventfd_signal(wakeFD) }
             accessLog.flush()
             if let shutdownDeadline, connections.isEmpty || now >= shutdownDeadline { break }
         }
@@ -488,7 +498,24 @@ final class EventLoop: @unchecked Sendable {
             connection.registeredEvents = interest
             _ = wp_epoll_mod(epollFD, connection.fd, interest, connection.id)
         }
+        if settings.isSecure && !connection.isHoldingInput && connection.machine.wantsRead
+            && connection.readWaitsFor == .readable && connection.transport.holdsInput {
+            connection.isHoldingInput = true
+            heldInput.append(connection)
+        }
         trackIdleness(of: connection)
+    }
+
+    /// Reads each connection whose transport holds input once, as if epoll had said it was readable;
+    /// one still holding some after that read waits for the next pass, so none starves the others.
+    private func readHeldInput(readBuffer: UnsafeMutableRawBufferPointer) {
+        loopThread.assertCurrent()
+        let held = heldInput
+        heldInput.removeAll(keepingCapacity: true)
+        for connection in held {
+            connection.isHoldingInput = false
+            if connection.isOpen { handle(UInt32(WP_EPOLLIN), on: connection, readBuffer: readBuffer) }
+        }
     }
 
     private func flush(_ connection: Connection) {

@@ -52,6 +52,8 @@ final class TLSContext: @unchecked Sendable {
         // A peer closing without close_notify reads as end of input: HTTP frames its own messages.
         SSL_CTX_set_options(context, WP_SSL_OP_IGNORE_UNEXPECTED_EOF)
         wp_SSL_CTX_set_release_buffers(context)
+        // A request in one recv, not its record's header and then its body (TLSTransport.read).
+        wp_SSL_CTX_set_read_ahead(context)
         // Without this an encrypted key makes OpenSSL prompt on the terminal and start-up hangs.
         SSL_CTX_set_default_passwd_cb(context, Self.refusePassphrase)
         SSL_CTX_set_alpn_select_cb(context, Self.selectProtocol, nil)

@@ -22,9 +22,16 @@ final class TLSTransport: ConnectionTransport {
 
     var isEstablished: Bool { session.isEstablished }
 
-    /// Reads whole records while another fits in `buffer` (at least one record long), so no
-    /// decrypted bytes are ever left inside OpenSSL where epoll cannot see them.
+    /// Input OpenSSL took from the socket that the last read had no room for: epoll cannot see it,
+    /// so the loop reads again without waiting for it.
+    private(set) var holdsInput = false
+
+    /// Reads what OpenSSL's read-ahead took from the socket, record after record, while `buffer` has
+    /// room: one `recv` for a request (not a record header and then its body) and no further `recv`
+    /// that could only say EAGAIN. A record of the full size says more may follow, so another read is
+    /// tried after it. What does not fit stays inside OpenSSL, and `holdsInput` says so.
     func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult {
+        holdsInput = false
         if let pendingReadOutcome {
             self.pendingReadOutcome = nil
             return pendingReadOutcome
@@ -40,7 +47,11 @@ final class TLSTransport: ConnectionTransport {
                 return .bytes(total)
             }
             total += count
-            if count < Self.recordSize || buffer.count - total < Self.recordSize { return .bytes(total) }
+            if total == buffer.count {
+                holdsInput = session.hasPendingInput
+                return .bytes(total)
+            }
+            guard count == Self.recordSize || session.hasPendingInput else { return .bytes(total) }
         }
     }
 

@@ -61,6 +61,10 @@ public final class TLSSession {
         return result == 1 ? .bytes(read) : outcome(of: result)
     }
 
+    /// Input OpenSSL holds that a read would take without the socket: read-ahead bytes (whole or
+    /// partial records) or the decrypted rest of a record a short read left.
+    public var hasPendingInput: Bool { SSL_has_pending(ssl) == 1 }
+
     /// One `SSL_write_ex` of `count` bytes at `base` (count > 0); with partial writes enabled on the
     /// context, as much as the socket took. A retry must pass the same bytes again.
     public func write(_ base: UnsafeRawPointer, count: Int) -> SocketIO {

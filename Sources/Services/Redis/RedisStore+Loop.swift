@@ -29,6 +29,20 @@ extension RedisStore {
         send([RedisCommand("HGET", hashKey(collection), key)]) { result in completion((try? Self.only(result))?.bytes) }
     }
 
+    /// `get` for a request parked on its event loop that must tell a failure from an absent value:
+    /// `completion` runs there with the value (nil when absent) or Redis's failure.
+    public func read(
+        _ collection: String, key: String, through send: RedisSend, completion: @escaping (Result<[UInt8]?, any Error>) -> Void
+    ) -> Bool {
+        send([RedisCommand("HGET", hashKey(collection), key)]) { result in
+            completion(Result {
+                let reply = try Self.only(result)
+                if let message = reply.errorMessage { throw RedisError.server(message) }
+                return reply.bytes
+            })
+        }
+    }
+
     func replace(
         _ collection: String, key: String, expected: [UInt8], with value: [UInt8], through send: RedisSend,
         publishing publish: @escaping () -> Void, completion: @escaping (Result<Replacement, Error>) -> Void

@@ -215,10 +215,20 @@ public final class RedisStore: KeyValueStore, SharedIndex {
 
     /// The collections and the version they belong to, read in one transaction so they agree.
     public func snapshot(_ collections: [String]) throws -> (version: Int64, contents: StoreSnapshot) {
-        let commands = [RedisCommand("MULTI"), RedisCommand("GET", versionKey)]
+        try snapshot(collections, from: try pool.pipeline(snapshotCommands(collections)))
+    }
+
+    /// The transaction `snapshot` sends (MULTI, the version, each collection, EXEC), for a caller
+    /// that sends it itself (on its event loop).
+    public func snapshotCommands(_ collections: [String]) -> [RedisCommand] {
+        [RedisCommand("MULTI"), RedisCommand("GET", versionKey)]
             + collections.map { RedisCommand("HGETALL", hashKey($0)) } + [RedisCommand("EXEC")]
-        guard let results = try pool.pipeline(commands).last?.array, results.count == collections.count + 1 else {
-            throw RedisError.server("the snapshot transaction was not executed")
+    }
+
+    /// The snapshot in the replies to `snapshotCommands(collections)`.
+    public func snapshot(_ collections: [String], from replies: [RESPValue]) throws -> (version: Int64, contents: StoreSnapshot) {
+        guard let results = replies.last?.array, results.count == collections.count + 1 else {
+            throw RedisError.server(replies.compactMap(\.errorMessage).first ?? "the snapshot transaction was not executed")
         }
         let version = results[0].string.flatMap { Int64($0) } ?? 0
         var contents: [String: [String: [UInt8]]] = [:]

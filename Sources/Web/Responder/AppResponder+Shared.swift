@@ -13,10 +13,10 @@ extension AppResponder {
     /// How the request waits: it *parks*. Its questions go out on its event loop's own pipelined
     /// Redis connection (`RedisLoopClient`) with a callback, and the loop goes on serving others;
     /// when the replies are in, the callback resumes the request on that same loop, where the page
-    /// is decided and rendered as on the embedded store. No thread waits. Only what needs more
-    /// round trips (another instance wrote: a reload; a session saved elsewhere), and submissions
-    /// that write to the store, go to a worker, as does everything while the loop's connection is
-    /// being made. A session's requests take turns (`inTurn`): one waiting for Redis holds no lock. Redis failing or
+    /// is decided and rendered as on the embedded store. No thread waits: what needs more round
+    /// trips (a reload, a session saved elsewhere, a stale cookie's admission, a screen's own read
+    /// of the store: `readingAhead`) parks again. Only what the loop's connection cannot take more
+    /// sends for goes to a worker. A session's requests take turns (`inTurn`): one waiting for Redis holds no lock. Redis failing or
     /// silent past its reply timeout: 503 with `Retry-After`, and the next request tries again.
     func respondShared<Shared: SharedStateSynchronizing>(
         to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: Shared
@@ -46,14 +46,13 @@ extension AppResponder {
         }
     }
 
-    /// A parked request's replies are in: on its event loop, it is served here unless settling
-    /// needs more from Redis, a cookie names a session nobody holds and the request would start
-    /// one (its admission is counted in a round trip of its own), or the screen reads the store
-    /// itself (`readsStoreWhenShown`): then on a worker.
+    /// A parked request's replies are in: on its event loop, it is settled and served (`serve`).
     ///
     /// When another instance wrote, its writes are read from the change log in one more round trip
-    /// parked on the loop and applied there (each costs what it changed); only when the log cannot
-    /// tell them (`caughtUp` and still stale) does the request reload on a worker.
+    /// parked on the loop and applied there (each costs what it changed). What settling needs
+    /// beyond that parks too (`SharedStateSynchronizing.settle(_:replies:now:on:offLoop:done:)`):
+    /// when the log cannot tell the writes, the snapshot (decoded on a worker, its replies in
+    /// hand: no thread waits for Redis); a session another instance saved newer, its record.
     private func resume<Shared: SharedStateSynchronizing>(
         _ request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: Shared,
         question: Shared.Question, result: Result<Shared.Replies, Shared.Failure>, now: Int64, caughtUp: Bool = false
@@ -75,16 +74,64 @@ extension AppResponder {
             logger.warning("shared state unavailable, answering 503: \(error)")
             return reply.send(unavailable(secure: connection.isSecure))
         }
+        if prepared == nil, let loop = reply.eventLoop {
+            // A reload or a session's newer record: parked too; only the decoding of a reload runs
+            // on a worker, with its replies in hand.
+            return shared.settle(question, replies: replies, now: now, on: loop, offLoop: { [pool] in pool.submit($0) }) {
+                [self] settled in
+                switch settled {
+                case .success(let prepared):
+                    serve(
+                        request, connection: connection, reply: reply, shared: shared, question: question, replies: replies,
+                        now: now, prepared: prepared)
+                case .failure(let error):
+                    logger.warning("shared state unavailable, answering 503: \(error)")
+                    reply.send(unavailable(secure: connection.isSecure))
+                }
+            }
+        }
+        serve(
+            request, connection: connection, reply: reply, shared: shared, question: question, replies: replies, now: now,
+            prepared: prepared)
+    }
+
+    /// A settled request (`prepared`; nil: settling must block, on a worker) is served on its loop.
+    /// When a cookie names a session nobody holds and the request would start one, its admission
+    /// is counted in one more round trip parked on the loop; when the screen reads the store itself
+    /// (`readsStoreWhenShown`), that read parks too (`readingAhead`). Either on a worker only when
+    /// the loop cannot take the send.
+    private func serve<Shared: SharedStateSynchronizing>(
+        _ request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, shared: Shared,
+        question: Shared.Question, replies: Shared.Replies, now: Int64, prepared: SharedStatePrepared?
+    ) {
         // The route is parsed and the cookie's session (the probe's) looked up once here, and both
         // handed on. A session held here (the usual case) settles `countsLater` without the route.
         let parsed = AppRoute.parseLabeled(path: request.path, query: request.query)
         let held = shared.probedSessionID(question).flatMap { sessions.session(id: $0, now: now) }
         let countsLater = held == nil && shared.countsAdmissionLater(question) && mayStartSession(request, route: parsed?.route)
         let readsStore = parsed?.route.readsStoreWhenShown ?? false
+        if prepared != nil, countsLater, let loop = reply.eventLoop {
+            let counted = shared.countAdmission(countedClient(connection), now: now, on: loop) { [self] admitted in
+                guard readsStore, let parsed else {
+                    return route(request, connection: connection, reply: reply, admitted: admitted, parsed: .some(parsed))
+                }
+                if !readingAhead(request, parsed: parsed, connection: connection, reply: reply, admitted: admitted, session: nil) {
+                    onWorker(reply: reply, secure: connection.isSecure) { [self] in
+                        route(request, connection: connection, reply: reply, admitted: admitted, parsed: .some(parsed))
+                    }
+                }
+            }
+            if counted { return }
+        }
         if let prepared, !countsLater, !readsStore || request.method == .post {
             return route(
                 request, connection: connection, reply: reply, admitted: prepared.admitted, parsed: .some(parsed),
                 session: held)
+        }
+        if let prepared, !countsLater, let parsed,
+            readingAhead(request, parsed: parsed, connection: connection, reply: reply, admitted: prepared.admitted, session: held)
+        {
+            return
         }
         onWorker(reply: reply, secure: connection.isSecure) { [self] in
             let prepared: SharedStatePrepared

@@ -101,9 +101,10 @@ final class AppResponder: HTTPResponder {
     /// `admitted`: a cookie-less visitor's admission, when it was counted in advance. `parsed`: the
     /// request's route when the caller parsed it already (`.some(nil)`: it names no screen).
     /// `session`: the cookie's session when the caller looked it up already (nil: look it up).
+    /// `readAhead`: what the screen reads from the store, read already (`readingAhead`).
     func route(
         _ request: HTTPRequest, connection: ConnectionInfo, reply original: HTTPReply, admitted: Bool? = nil,
-        parsed: (route: AppRoute, label: String, hidesPath: Bool)?? = nil, session: Session? = nil
+        parsed: (route: AppRoute, label: String, hidesPath: Bool)?? = nil, session: Session? = nil, readAhead: ReadAhead? = nil
     ) {
         if request.path == LiveUpdates.path { return events(request, connection: connection, reply: original) }
         guard let (route, label, hidesPath) = parsed ?? AppRoute.parseLabeled(path: request.path, query: request.query) else {
@@ -118,7 +119,9 @@ final class AppResponder: HTTPResponder {
             if let location = route.canonicalLocation(path: request.path, query: request.query) {
                 return reply.send(canonicalRedirect(to: location, connection: connection))
             }
-            show(route, request: request, connection: connection, reply: reply, admitted: admitted, session: session)
+            show(
+                route, request: request, connection: connection, reply: reply, admitted: admitted, session: session,
+                readAhead: readAhead)
         case .post where route.acceptsForms:
             submit(route, request: request, connection: connection, reply: reply)
         default:
@@ -146,14 +149,15 @@ final class AppResponder: HTTPResponder {
     /// event loop in the session's turn: at once, or after the session's earlier requests (`inTurn`).
     private func show(
         _ route: AppRoute, request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply, admitted counted: Bool?,
-        session known: Session?
+        session known: Session?, readAhead: ReadAhead?
     ) {
         let now = clock()
         let secure = connection.isSecure
         if let session = known ?? session(for: request, now: now) {
             return inTurn(of: session, reply: reply, secure: secure, short: true) { [self] turn in
                 let response = show(
-                    route, session: session, turn: turn, admission: .stored, connection: connection, shown: ShownPage.route(of: request))
+                    route, session: session, turn: turn, admission: .stored, connection: connection, shown: ShownPage.route(of: request),
+                    readAhead: readAhead)
                 answer(response, to: reply, ending: turn, sessionID: session.id)
             }
         }
@@ -166,7 +170,9 @@ final class AppResponder: HTTPResponder {
         }
         // A new session is idle: its turn is taken here and now.
         guard let turn = session.queue.turnIfIdle() else { preconditionFailure("a new session is busy") }
-        let response = show(route, session: session, turn: turn, admission: admitted ? .admitted : .passing, connection: connection)
+        let response = show(
+            route, session: session, turn: turn, admission: admitted ? .admitted : .passing, connection: connection,
+            readAhead: readAhead)
         answer(response, to: reply, ending: turn, sessionID: request.cookie(Self.cookieName))
     }
 
@@ -182,14 +188,14 @@ final class AppResponder: HTTPResponder {
 
     private func show(
         _ route: AppRoute, session: Session, turn: SessionTurn, admission: Admission, connection: ConnectionInfo,
-        shown: AppRoute? = nil
+        shown: AppRoute? = nil, readAhead: ReadAhead?
     ) -> HTTPResponse {
         // Only the decision needs the coordinator; the screen is built from a value copy.
         let viewer = viewer(of: session)
         let (pending, changed) = session.withNavigation(turn, dependencies) { coordinator in
             coordinator.navigate(to: route, viewer: viewer, from: shown)
         }
-        let outcome = pending.outcome()
+        let outcome = readAhead.map(pending.outcome(knowing:)) ?? pending.outcome()
         if changed { sessions.markChanged(session) }
         var response = response(for: outcome, route: route, session: session, turn: turn, connection: connection)
         switch admission {

@@ -28,9 +28,23 @@ public protocol SharedStateSynchronizing: AnyObject, Sendable {
     func catchUp(after replies: Replies, on loop: any EventLoopScheduler, done: @escaping () -> Void) -> Bool
 
     /// `settle` on an event loop, for the usual case that needs nothing more from the store. Nil
-    /// when settling would wait: then `settle` runs on a worker with the same replies. Throws on an
-    /// unusable reply.
+    /// when settling needs more round trips: then they park too (`settle(…on:offLoop:done:)`).
+    /// Throws on an unusable reply.
     func settleWithoutWaiting(_ question: Question, replies: Replies, now: Int64) throws -> SharedStatePrepared?
+
+    /// What `settleWithoutWaiting` left (a reload, a session saved elsewhere), its round trips
+    /// parked on `loop`; CPU-heavy work (decoding a reload) runs on `offLoop` with the replies in
+    /// hand. `done` runs on `loop` with what was learnt, the failure, or nil when a step could not
+    /// be parked: then `settle` runs on a worker with the same replies.
+    func settle(
+        _ question: Question, replies: Replies, now: Int64, on loop: any EventLoopScheduler,
+        offLoop: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+        done: @escaping @Sendable (Result<SharedStatePrepared?, any Error>) -> Void)
+
+    /// Counts a visitor's admission parked on `loop` (for a request that looked a session up and
+    /// will start one: `countsAdmissionLater`); `done` runs there with whether it is admitted.
+    /// False when nothing was sent: the count is made blocking, on a worker.
+    func countAdmission(_ client: Client, now: Int64, on loop: any EventLoopScheduler, done: @escaping (Bool) -> Void) -> Bool
 
     /// Brings this instance up to date with the replies, blocking when that takes more round trips:
     /// on a worker.

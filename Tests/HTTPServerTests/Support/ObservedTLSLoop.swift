@@ -45,6 +45,7 @@ final class ObservedTransport: ConnectionTransport {
     }
 
     var isEstablished: Bool { inner.isEstablished }
+    var holdsInput: Bool { inner.holdsInput }
     func read(into buffer: UnsafeMutableRawBufferPointer) -> TransportResult { inner.read(into: buffer) }
 
     func write(_ bytes: UnsafeRawBufferPointer) -> TransportResult {
@@ -66,9 +67,10 @@ final class ObservedTransport: ConnectionTransport {
 }
 
 /// One HTTPS event loop on its own thread whose connections report to `events`, stopped when
-/// `body` returns.
+/// `body` returns; `adjust` changes its settings (scaled-down buffers and limits).
 func withObservedTLSLoop<T>(
-    responder: any HTTPResponder, events: TransportEvents, _ body: (Int) throws -> T
+    responder: any HTTPResponder, events: TransportEvents, adjust: (inout EventLoop.Settings) -> Void = { _ in },
+    _ body: (Int) throws -> T
 ) throws -> T {
     let certificate = try TestCertificate()
     let context = try TLSContext(configuration: TLSConfiguration(
@@ -78,6 +80,7 @@ func withObservedTLSLoop<T>(
     settings.isSecure = true
     settings.handshakeTimeout = context.handshakeTimeout
     settings.makeTransport = { fd in TLSTransport(fd: fd, context: context).map { ObservedTransport($0, events: events) } }
+    adjust(&settings)
     let listener = try Socket.listen(host: "127.0.0.1", port: 0)
     let port = Socket.boundPort(listener)
     let loop = try EventLoop(
