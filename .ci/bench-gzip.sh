@@ -8,17 +8,21 @@
 # Per comparison: ROUNDS interleaved wrk runs of DURATION s each (Waypoint, then nginx), median req/s,
 # and the ratio Waypoint / nginx; and each server's CPU time per request over those runs (utime +
 # stime of its processes, from /proc), which a loaded shared machine disturbs far less than req/s.
+# Each round's ratio is printed too, with the spread of the ratios (max - min, relative to the
+# median): how far one run could be trusted on this machine at that moment.
 # Also prints the gzip body sizes against `gzip -1` of the same page.
 #
 # Usage: .ci/bench-gzip.sh            (from the repository root; builds release first)
-# Environment (defaults): ROUNDS=2 DURATION=10 CONNS=64 THREADS=2 GZIP_LEVEL=1
+# Environment (defaults): ROUNDS=3 DURATION=10 CONNS=64 THREADS=2 GZIP_LEVEL=1
+#   ONLY=static (the two /styles.css comparisons alone) or ONLY=page (the two page comparisons)
 #   WAYPOINT_PORT=8180 NGINX_PORT=8189  SCRATCH_PATH=.build-release  SKIP_BUILD=1 (use the built binary)
 #   BIN=path (a waypoint binary to measure instead of the one built)
 # Every server this script starts is stopped by its PID on exit.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-ROUNDS="${ROUNDS:-2}"
+ROUNDS="${ROUNDS:-3}"
+ONLY="${ONLY:-}"
 DURATION="${DURATION:-10}"
 CONNS="${CONNS:-64}"
 THREADS="${THREADS:-2}"
@@ -180,6 +184,9 @@ run() { # server url [headers...]: "req/s CPU-us-per-request" of one wrk run
         END { printf "%s %.1f\n", rps, (requests > 0 ? ticks / hz * 1e6 / requests : 0) }'
 }
 median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
+spread() { # (max - min) / median of the values, as a percentage
+    sort -n | awk '{ a[NR] = $1 } END { m = (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2); printf "%.0f%%", (m > 0 ? (a[NR] - a[1]) / m * 100 : 0) }'
+}
 compare() { # label waypoint-url nginx-url [headers...]
     local label=$1 w=$2 n=$3
     shift 3
@@ -187,7 +194,7 @@ compare() { # label waypoint-url nginx-url [headers...]
     for header in "$@"; do warm+=(-H "$header"); done
     timeout 10 wrk -t "$THREADS" -c "$CONNS" -d 2s "${warm[@]}" "$w" >/dev/null 2>&1 || true   # warm-up
     timeout 10 wrk -t "$THREADS" -c "$CONNS" -d 2s "${warm[@]}" "$n" >/dev/null 2>&1 || true
-    local wr=() nr=() wc=() nc=() result
+    local wr=() nr=() wc=() nc=() rr=() cr=() result
     for _ in $(seq 1 "$ROUNDS"); do
         result="$(run waypoint "$w" "$@")"
         wr+=("${result% *}")
@@ -195,6 +202,9 @@ compare() { # label waypoint-url nginx-url [headers...]
         result="$(run nginx "$n" "$@")"
         nr+=("${result% *}")
         nc+=("${result#* }")
+        # This round's ratios: req/s Waypoint / nginx, and CPU per request nginx / Waypoint.
+        rr+=("$(awk -v a="${wr[-1]}" -v b="${nr[-1]}" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')")
+        cr+=("$(awk -v a="${nc[-1]}" -v b="${wc[-1]}" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')")
     done
     local wm nm wcm ncm
     wm="$(printf '%s\n' "${wr[@]}" | median)"
@@ -204,9 +214,16 @@ compare() { # label waypoint-url nginx-url [headers...]
     printf '%-28s req/s: Waypoint %8.0f  nginx %8.0f  ratio %.3f | CPU us/request: Waypoint %6.1f  nginx %6.1f  ratio (nginx/Waypoint) %.3f   (rounds W %s; N %s)\n' \
         "$label" "$wm" "$nm" "$(awk -v a="$wm" -v b="$nm" 'BEGIN { print a / b }')" "$wcm" "$ncm" \
         "$(awk -v a="$ncm" -v b="$wcm" 'BEGIN { print (b > 0 ? a / b : 0) }')" "${wr[*]}" "${nr[*]}"
+    printf '%-28s per round: req/s ratio %s (median %s, spread %s); CPU ratio %s (median %s, spread %s)\n' "" \
+        "${rr[*]}" "$(printf '%s\n' "${rr[@]}" | median)" "$(printf '%s\n' "${rr[@]}" | spread)" \
+        "${cr[*]}" "$(printf '%s\n' "${cr[@]}" | median)" "$(printf '%s\n' "${cr[@]}" | spread)"
 }
 echo "wrk -t $THREADS -c $CONNS, $ROUNDS x ${DURATION}s interleaved, medians:"
-compare "page, plain" "$WAYPOINT$PAGE" "$NGINX$PAGE" "Cookie: $COOKIE"
-compare "page, gzip (nginx level $GZIP_LEVEL)" "$WAYPOINT$PAGE" "$NGINX$PAGE" "Cookie: $COOKIE" "Accept-Encoding: gzip"
-compare "styles.css, plain" "$WAYPOINT/styles.css" "$NGINX_STATIC/styles.css"
-compare "styles.css, gzip" "$WAYPOINT/styles.css" "$NGINX_STATIC/styles.css" "Accept-Encoding: gzip"
+if [ "$ONLY" != static ]; then
+    compare "page, plain" "$WAYPOINT$PAGE" "$NGINX$PAGE" "Cookie: $COOKIE"
+    compare "page, gzip (nginx level $GZIP_LEVEL)" "$WAYPOINT$PAGE" "$NGINX$PAGE" "Cookie: $COOKIE" "Accept-Encoding: gzip"
+fi
+if [ "$ONLY" != page ]; then
+    compare "styles.css, plain" "$WAYPOINT/styles.css" "$NGINX_STATIC/styles.css"
+    compare "styles.css, gzip" "$WAYPOINT/styles.css" "$NGINX_STATIC/styles.css" "Accept-Encoding: gzip"
+fi

@@ -29,6 +29,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         return headers
     }
 
+    /// Whether these headers carry their wire form (`withWireForm()`): they then hold none of the
+    /// fields the server writes itself, which a caller may take as settled without a lookup.
+    public var isInWireForm: Bool { wire != nil }
+
     public init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { (name: $0.0, value: $0.1) }
     }

@@ -43,6 +43,12 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 
     static func split(target: String) -> (path: String, query: String?) {
+        // origin-form without a query, most requests: the target is the path, found by one scan
+        // of its contiguous bytes (the generic search over a UTF-8 view steps index by index).
+        if target.utf8.first == ASCII.slash,
+           target.utf8.withContiguousStorageIfAvailable({ !$0.contains(ASCII.question) }) == true {
+            return (target, nil)
+        }
         var path = Substring(target)
         if target.utf8.first != ASCII.slash, let schemeEnd = target.firstRange(of: "://") {
             // absolute-form: drop scheme and authority, keep the path (RFC 9112 §3.2.2).

@@ -76,8 +76,44 @@ extension HTTPRequestParser {
 
     private mutating func recordField(_ name: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>) {
         if pending.headers.isEmpty { pending.headers.reserveCapacity(16) }
-        pending.headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+        pending.headers.add(Self.fieldName(name), String(decoding: value, as: UTF8.self))
     }
+
+    /// The name as a String: one of the names browsers send on every request, spelled as they
+    /// spell them, is the kept constant (a byte comparison among those of its length), sparing
+    /// the decoding and checking of its UTF-8; any other name is decoded.
+    static func fieldName(_ name: ArraySlice<UInt8>) -> String {
+        let table = commonFieldNames
+        if name.count < table.count {
+            let found = name.withUnsafeBufferPointer { bytes -> String? in
+                for candidate in table[bytes.count] {
+                    var index = 0
+                    while index < bytes.count && candidate.bytes[index] == bytes[index] { index += 1 }
+                    if index == bytes.count { return candidate.name }
+                }
+                return nil
+            }
+            if let found { return found }
+        }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    /// By length: the names and their bytes.
+    private static let commonFieldNames: [[(bytes: [UInt8], name: String)]] = {
+        let names = [
+            "Host", "Accept", "Accept-Encoding", "Accept-Language", "User-Agent", "Cookie", "Connection", "Referer",
+            "Cache-Control", "Pragma", "If-None-Match", "If-Modified-Since", "Content-Type", "Content-Length", "Origin",
+            "Upgrade-Insecure-Requests", "Sec-Fetch-Site", "Sec-Fetch-Mode", "Sec-Fetch-Dest", "Sec-Fetch-User",
+            "Sec-CH-UA", "Sec-CH-UA-Mobile", "Sec-CH-UA-Platform", "Priority", "DNT", "TE",
+            "host", "accept", "accept-encoding", "accept-language", "user-agent", "cookie", "connection", "referer",
+            "cache-control", "if-none-match", "if-modified-since", "content-type", "content-length", "origin",
+            "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest", "sec-fetch-user", "sec-ch-ua", "sec-ch-ua-mobile",
+            "sec-ch-ua-platform", "priority", "upgrade-insecure-requests",
+        ]
+        var table = [[(bytes: [UInt8], name: String)]](repeating: [], count: 32)
+        for name in names { table[name.utf8.count].append((Array(name.utf8), name)) }
+        return table
+    }()
 
     /// Content-Length = 1*DIGIT, once. Too large is known here, before a byte of body arrives.
     private mutating func recordContentLength(_ value: ArraySlice<UInt8>) throws(HTTPParseError) {

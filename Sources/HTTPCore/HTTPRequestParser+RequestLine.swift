@@ -57,6 +57,8 @@ extension HTTPRequestParser {
             else { throw .badRequest("malformed request target") }
             allowsBrackets = true
         }
+        // The table is a lazily made global: read once here, not through its accessor per byte.
+        let allowed = targetCharacters
         var index = target.startIndex
         while index < target.endIndex {
             let byte = target[index]
@@ -69,7 +71,7 @@ extension HTTPRequestParser {
                 continue
             }
             let isBracket = byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
-            guard targetCharacters.contains(byte) || (allowsBrackets && isBracket) else {
+            guard allowed.contains(byte) || (allowsBrackets && isBracket) else {
                 throw .badRequest("invalid character in request target")
             }
             index += 1

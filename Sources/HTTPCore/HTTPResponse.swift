@@ -3,6 +3,9 @@ public struct HTTPResponse: Sendable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// The responder chose the representation itself (a static file, whose gzip copy is made once
+    /// ahead): the server codes nothing and leaves `Vary` as it is, without looking at the fields.
+    public var isRepresentationChosen = false
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status

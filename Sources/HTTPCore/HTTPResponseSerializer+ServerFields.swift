@@ -64,23 +64,20 @@ extension HTTPResponseSerializer {
         if let extra = fields.extra {
             writeField(extra.name, extra.value, to: &buffer)
         }
+        // Each line's end goes out with the next line's name, in one copy of a constant.
         if case .value(let length) = fields.contentLength {
             appendLiteral("Content-Length: ", to: &buffer)
             appendDecimal(length, to: &buffer)
-            buffer.append(ASCII.cr)
-            buffer.append(ASCII.lf)
+            appendLiteral("\r\nDate: ", to: &buffer)
+        } else {
+            appendLiteral("Date: ", to: &buffer)
         }
-        appendLiteral("Date: ", to: &buffer)
         appendValue(fields.date, to: &buffer)
-        buffer.append(ASCII.cr)
-        buffer.append(ASCII.lf)
         if !namesServer, let server = fields.server {
-            appendLiteral("Server: ", to: &buffer)
+            appendLiteral("\r\nServer: ", to: &buffer)
             appendValue(server, to: &buffer)
-            buffer.append(ASCII.cr)
-            buffer.append(ASCII.lf)
         }
-        appendLiteral(fields.closing ? "Connection: close\r\n\r\n" : "Connection: keep-alive\r\n\r\n", to: &buffer)
+        appendLiteral(fields.closing ? "\r\nConnection: close\r\n\r\n" : "\r\nConnection: keep-alive\r\n\r\n", to: &buffer)
         if !headOnly {
             response.body.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
         }
@@ -102,9 +99,25 @@ extension HTTPResponseSerializer {
         literal.withUTF8Buffer { buffer.append(contentsOf: $0) }
     }
 
-    /// A non-negative integer in decimal, without making a String.
+    /// A non-negative integer in decimal, without making a String: its digits gathered in a word
+    /// (up to 8, a body under 100 MB) and appended in one copy, else one by one.
     static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
         precondition(value >= 0, "HTTPResponseSerializer: negative length")
+        if value < 100_000_000 {
+            var digits: UInt64 = 0
+            var count = 0
+            var rest = value
+            repeat {
+                digits = digits << 8 | UInt64(0x30 + rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            // The first digit is in the lowest byte: little-endian memory order is reading order.
+            withUnsafeBytes(of: digits.littleEndian) { raw in
+                buffer.append(contentsOf: UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+            }
+            return
+        }
         var divisor = 1
         while divisor <= value / 10 { divisor *= 10 }
         var rest = value

@@ -22,6 +22,12 @@ public enum HTTPResponseSerializer {
     }
 
     static func writeStatusLine(_ status: HTTPStatus, to buffer: inout [UInt8]) {
+        // The two lines of nearly every answer (pages, files, revalidations), copied whole.
+        switch status.code {
+        case 200 where status.reasonPhrase == "OK": return appendLiteral("HTTP/1.1 200 OK\r\n", to: &buffer)
+        case 304 where status.reasonPhrase == "Not Modified": return appendLiteral("HTTP/1.1 304 Not Modified\r\n", to: &buffer)
+        default: break
+        }
         appendLiteral("HTTP/1.1 ", to: &buffer)
         appendStatusCode(status.code, to: &buffer)
         buffer.append(ASCII.space)

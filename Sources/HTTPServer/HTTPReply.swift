@@ -11,19 +11,37 @@ public struct HTTPReply: Sendable {
     /// Opens a stream on behalf of a wrapping reply.
     public typealias StreamOpener = @Sendable (HTTPResponse, @escaping @Sendable (EventStream?) -> Void) -> Void
 
-    private enum Destination: Sendable {
-        case connection(EventLoop, connectionID: UInt64, sequence: Int)
-        case handler(@Sendable (HTTPResponse, ExchangeLabel?) -> Void, streams: StreamOpener?, loop: (any EventLoopScheduler)?)
+    /// A handler reply's destination, in one reference: a reply is copied several times per
+    /// request (each `labeled`, `settingField`, every responder it passes), and a struct of two
+    /// references and two numbers copies in a few instructions, where an enum holding closures and
+    /// an existential went through an outlined copy that switched on its case.
+    private final class Handler: Sendable {
+        let deliver: @Sendable (HTTPResponse, ExchangeLabel?) -> Void
+        let streams: StreamOpener?
+        let loop: (any EventLoopScheduler)?
+
+        init(deliver: @escaping @Sendable (HTTPResponse, ExchangeLabel?) -> Void, streams: StreamOpener?, loop: (any EventLoopScheduler)?) {
+            self.deliver = deliver
+            self.streams = streams
+            self.loop = loop
+        }
     }
 
-    private let destination: Destination
+    /// The connection's loop, for a reply to a connection (then `handler` is nil).
+    private let loop: EventLoop?
+    private let connectionID: UInt64
+    private let sequence: Int
+    private let handler: Handler?
     /// What the answer counts and is logged under; nil when nothing named it.
     public private(set) var label: ExchangeLabel?
     /// A field the answer gets as it is sent (see `settingField`).
     public private(set) var field: (name: String, value: String)?
 
     init(loop: EventLoop, connectionID: UInt64, sequence: Int) {
-        destination = .connection(loop, connectionID: connectionID, sequence: sequence)
+        self.loop = loop
+        self.connectionID = connectionID
+        self.sequence = sequence
+        self.handler = nil
     }
 
     /// A reply that hands the response to `handler`: for calling responders directly in tests,
@@ -43,7 +61,10 @@ public struct HTTPReply: Sendable {
         if let upstream {
             streams = { head, opened in upstream.openStream(head: head, opened: opened) }
         }
-        destination = .handler(handler, streams: streams, loop: upstream?.eventLoop)
+        self.loop = nil
+        self.connectionID = 0
+        self.sequence = 0
+        self.handler = Handler(deliver: handler, streams: streams, loop: upstream?.eventLoop)
     }
 
     /// This reply, filing its answer under `label`.
@@ -77,18 +98,24 @@ public struct HTTPReply: Sendable {
     /// The event loop the request came in on, when it did: work that waits for I/O the loop drives
     /// (Redis) parks there and resumes on it. Nil for a handler reply made without one.
     public var eventLoop: (any EventLoopScheduler)? {
-        switch destination {
-        case .connection(let loop, _, _): loop
-        case .handler(_, _, let loop): loop
-        }
+        if let loop { return loop }
+        return handler?.loop
     }
 
     public func send(_ response: HTTPResponse) {
-        switch destination {
-        case .connection(let loop, let connectionID, let sequence):
+        if let loop {
             loop.deliver(response, label: label, field: field, connectionID: connectionID, sequence: sequence)
-        case .handler(let handler, _, _):
-            handler(withField(response), label)
+        } else if let handler {
+            handler.deliver(withField(response), label)
+        }
+    }
+
+    /// `labeled(label).send(response)` without making the labeled copy of this reply.
+    public func send(_ response: HTTPResponse, labeled label: ExchangeLabel) {
+        if let loop {
+            loop.deliver(response, label: label, field: field, connectionID: connectionID, sequence: sequence)
+        } else if let handler {
+            handler.deliver(withField(response), label)
         }
     }
 
@@ -106,12 +133,11 @@ public struct HTTPReply: Sendable {
     /// server has then answered 503 itself.
     public func openStream(head: HTTPResponse, opened: @escaping @Sendable (EventStream?) -> Void) {
         let head = withField(head)
-        switch destination {
-        case .connection(let loop, let connectionID, let sequence):
+        if let loop {
             loop.openStream(head: head, connectionID: connectionID, sequence: sequence, opened: opened)
-        case .handler(let handler, let streams, _):
-            guard let streams else {
-                handler(HTTPResponse.text("503 Service Unavailable\nNo event stream here.\n", status: .serviceUnavailable), label)
+        } else if let handler {
+            guard let streams = handler.streams else {
+                handler.deliver(HTTPResponse.text("503 Service Unavailable\nNo event stream here.\n", status: .serviceUnavailable), label)
                 return opened(nil)
             }
             streams(head, opened)

@@ -70,4 +70,16 @@ import Testing
             #expect(text.components(separatedBy: "X-Request-Id").count == 2)
         }
     }
+
+    @Test func headersInWireFormNeverHoldAServerField() {
+        var headers = Self.plain.withWireForm()
+        #expect(headers.isInWireForm)
+        headers.add("Vary", "Accept-Encoding")
+        #expect(headers.isInWireForm)
+        headers.add("connection", "close")
+        #expect(!headers.isInWireForm)
+        #expect(headers["Connection"] == "close")
+        #expect(!Self.plain.isInWireForm)
+        #expect(!HTTPHeaders([("Date", "d")]).withWireForm().isInWireForm)
+    }
 }

@@ -21,6 +21,27 @@ import Testing
             "Content-Length: 5\r\nDate: Sun, 22 Nov 2026 00:00:00 GMT\r\nServer: Waypoint\r\nConnection: keep-alive\r\n\r\nhello"))
     }
 
+    @Test(arguments: [0, 7, 10, 99, 4_854, 17_344, 1_048_576, 99_999_999, 100_000_000, 1_234_567_890, Int.max])
+    func eachDigitOfALengthIsAppendedInOrder(length: Int) {
+        var buffer: [UInt8] = [UInt8(ascii: "<")]
+        HTTPResponseSerializer.appendDecimal(length, to: &buffer)
+        #expect(String(decoding: buffer, as: UTF8.self) == "<" + String(length))
+    }
+
+    @Test func statusLinesOfCommonAndCustomStatusesAreWrittenAsGiven() {
+        let lines = [HTTPStatus.ok, .notModified, .notFound, HTTPStatus(code: 200, reasonPhrase: "Fine"),
+                     HTTPStatus(code: 304, reasonPhrase: "Same")].map { status in
+            written(HTTPResponse(status: status), .init(contentLength: .omitted, date: "d", closing: false), headOnly: true)
+                .split(separator: "\r\n").first.map(String.init)
+        }
+        #expect(lines == ["HTTP/1.1 200 OK", "HTTP/1.1 304 Not Modified", "HTTP/1.1 404 Not Found", "HTTP/1.1 200 Fine", "HTTP/1.1 304 Same"])
+    }
+
+    @Test func withoutALengthOrServerTheLinesStillEndInPairs() {
+        let text = written(HTTPResponse(status: .noContent), .init(contentLength: .omitted, date: "d", closing: true), headOnly: true)
+        #expect(text == "HTTP/1.1 204 No Content\r\nDate: d\r\nConnection: close\r\n\r\n")
+    }
+
     @Test func aResponsesOwnServerAndGivenLengthAreKept() {
         var response = HTTPResponse(status: .notModified)
         response.headers.add("Server", "Other")

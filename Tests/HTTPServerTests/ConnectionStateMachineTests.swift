@@ -185,6 +185,24 @@ import Testing
         #expect(Self.closes(after))
     }
 
+    /// Headers framed once and then told to close (a field added after `withWireForm`) still close.
+    @Test mutating func anAnswerWhoseHeadersInWireFormAreToldToCloseCloses() {
+        let requests = Self.requests(receive("GET / HTTP/1.1\r\nHost: t\r\n\r\nGET /b HTTP/1.1\r\nHost: t\r\n\r\n", at: 0))
+        var framed = HTTPResponse.text("framed")
+        framed.headers = framed.headers.withWireForm()
+        _ = reply(framed, to: Self.sequence(requests, 0), at: 1)
+        var (written, after) = drain()
+        #expect(written.contains("Connection: keep-alive\r\n"))
+        #expect(!Self.closes(after))
+        var closing = HTTPResponse.text("bye")
+        closing.headers = closing.headers.withWireForm()
+        closing.headers.add("Connection", "close")
+        _ = reply(closing, to: Self.sequence(requests, 1), at: 2)
+        (written, after) = drain()
+        #expect(written.contains("Connection: close\r\n"))
+        #expect(Self.closes(after))
+    }
+
     @Test mutating func http10WithKeepAliveStaysOpen() {
         let requests = Self.requests(receive("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", at: 0))
         _ = reply(.text("hi"), to: Self.sequence(requests, 0), at: 1)

@@ -98,6 +98,31 @@ import TestSupport
         #expect(response?.headers["Vary"] == "Accept-Encoding")
     }
 
+    /// Over a socket: the server codes no answer the files chose (a file too big for the cache goes
+    /// out as it is, not gzipped on the loop), and the cached one's gzip copy goes out unchanged.
+    @Test func overTheWireTheServerRecodesNoFile() throws {
+        let uncached = StaticFileResponder(
+            root: folder.path + "/public", next: Self.notFound, configuration: .init(maxCachedFileBytes: 1000))
+        try withServer(responder: uncached) { port in
+            let client = try LoopbackClient(port: port)
+            client.send("GET /app.css HTTP/1.1\r\nHost: t\r\nAccept-Encoding: gzip\r\n\r\n")
+            let big = try client.readResponse()
+            #expect(big.status == 200)
+            #expect(big.header("Content-Encoding") == nil)
+            #expect(big.body == Array(Self.css.utf8))
+            #expect(big.headers("Vary") == ["Accept-Encoding"])
+        }
+        try withServer(responder: responder) { port in
+            let client = try LoopbackClient(port: port)
+            client.send("GET /app.css HTTP/1.1\r\nHost: t\r\nAccept-Encoding: gzip\r\n\r\n")
+            let coded = try client.readResponse()
+            #expect(coded.header("Content-Encoding") == "gzip")
+            #expect(try Gzip.decompress(coded.body) == Array(Self.css.utf8))
+            #expect(coded.headers("Vary") == ["Accept-Encoding"])
+            #expect(coded.header("ETag")?.hasSuffix("-gzip\"") == true)
+        }
+    }
+
     @Test func refusingBothCodingsGives406() {
         let response = get("/app.css", headers: ["Accept-Encoding": "identity;q=0"])
         #expect(response.status == .notAcceptable)

@@ -153,17 +153,18 @@ struct RedisLoopClientTests {
         let pool = try RedisPool(configuration: configuration)
         let loop = PollLoop()
         defer { loop.stop() }
-        // The connect starts once all three wait for it: a refusal is quick enough to come
-        // between two sends, and a send made after it meets the pool's backoff instead.
-        let allSent = EventCount()
-        let client = RedisLoopClient(pool: pool, connectLane: { job in
+        // The connect is held until all three sends are made, so each of them waits for it (a
+        // connect refused sooner would leave the later sends the pool's backoff instead).
+        let connect = Gate()
+        let client = RedisLoopClient(pool: pool) { job in
             ThreadGroup.detach {
-                _ = allSent.wait(timeout: .seconds(5))
+                connect.hold()
                 job()
             }
-        })
+        }
         let outcomes = Mutex<[Outcome]>([])
         let delivered = EventCount()
+        let sentAll = EventCount()
         loop.execute {
             for _ in 0..<3 {
                 _ = client.send([RedisCommand("PING")], on: loop) { outcome in
@@ -171,8 +172,10 @@ struct RedisLoopClientTests {
                     delivered.record()
                 }
             }
-            allSent.record()
+            sentAll.record()
         }
+        #expect(sentAll.wait(for: 1, timeout: .seconds(5)))
+        connect.open()
         #expect(delivered.wait(for: 3, timeout: .seconds(3)))
         for outcome in outcomes.withLock({ $0 }) {
             guard case .failure(let error) = outcome, error.isConnectionFailure else {

@@ -81,8 +81,8 @@ struct ConnectionStateMachine {
         var version: HTTPVersion
         var keepAlive: Bool
         var started: UInt64
-        /// What the request accepts, for coding the answer.
-        var acceptEncoding = AcceptEncoding(entries: nil)
+        /// The request's fields, whose Accept-Encoding is read only if the answer may be coded.
+        var requestHeaders = HTTPHeaders()
         var response: HTTPResponse?
         /// What the responder filed the answer under.
         var label: ExchangeLabel?
@@ -331,7 +331,7 @@ struct ConnectionStateMachine {
         let keepAlive = request.keepAlive
         exchanges.append(Exchange(
             sequence: sequence, method: request.method, target: request.target, version: request.version,
-            keepAlive: keepAlive, started: now.nanoseconds, acceptEncoding: AcceptEncoding(request.headers)))
+            keepAlive: keepAlive, started: now.nanoseconds, requestHeaders: request.headers))
         if keepAlive && !isDraining {
             phase = .idle(since: now.nanoseconds)
         } else {
@@ -382,7 +382,8 @@ struct ConnectionStateMachine {
     /// Writes the oldest exchange's answer, which is ready, and returns its log entry.
     private mutating func answer(now: Now) -> Action {
         guard let response = exchanges.first?.response else { return .nothing }
-        let first = exchanges.removeFirst()
+        // Mostly the only one: taken off the end, with no shifting of the array's storage.
+        let first = exchanges.count == 1 ? exchanges.removeLast() : exchanges.removeFirst()
         if pendingOutboundBytes == 0 { lastWriteProgress = now.nanoseconds }
         let asksToClose = Self.asksToClose(response)
         let bytes = serialize(response, for: first, asksToClose: asksToClose, now: now)
@@ -404,7 +405,8 @@ struct ConnectionStateMachine {
 
     /// Whether the response carries `Connection: close` (the machine's own refusals do).
     private static func asksToClose(_ response: HTTPResponse) -> Bool {
-        response.headers["Connection"]?.lowercased() == "close"
+        // Headers in wire form hold no Connection field (a cached file's): no scan for one.
+        !response.headers.isInWireForm && response.headers["Connection"]?.lowercased() == "close"
     }
 
     private static func isRequestIDField(_ name: String) -> Bool {
@@ -417,7 +419,7 @@ struct ConnectionStateMachine {
         var response = response
         let closing = !exchange.keepAlive || (phase == .stopped && exchanges.isEmpty) || asksToClose
         let headOnly = exchange.method == .head
-        let gzip = ResponseCompression.prepare(&response, accepting: exchange.acceptEncoding) { reason in
+        let gzip = ResponseCompression.prepare(&response, accepting: AcceptEncoding(exchange.requestHeaders)) { reason in
             configuration.errorPage?(.notAcceptable, reason)
                 ?? HTTPResponse.text("406 Not Acceptable\n\(reason)\n", status: .notAcceptable)
         }

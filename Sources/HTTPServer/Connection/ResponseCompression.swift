@@ -40,15 +40,18 @@ enum ResponseCompression {
         }
     }
 
-    /// Settles how `response` is coded for a client that sent `accept`, and sets the headers that
+    /// Settles how `response` is coded for a client that sent `accept` (parsed only when a coding
+    /// is to be chosen: most answers need none of it), and sets the headers that
     /// go with it; returns true when the body must be gzipped, which the caller does while framing
     /// the response, straight into its outbound bytes (the headers here never mention the length).
     /// Bodiless statuses and empty bodies (a HEAD answered without its body) are never coded. When
     /// the client refuses the identity and gzip alike the answer becomes 406, made by `notAcceptable`.
+    /// A response whose representation the responder chose (`isRepresentationChosen`) is left alone.
     static func prepare(
-        _ response: inout HTTPResponse, accepting accept: AcceptEncoding,
+        _ response: inout HTTPResponse, accepting accept: @autoclosure () -> AcceptEncoding,
         notAcceptable: (String) -> HTTPResponse
     ) -> Bool {
+        guard !response.isRepresentationChosen else { return false }
         let code = response.status.code
         guard code >= 200, code != 204, code != 206, code != 304 else { return false }
         // One pass over the fields for the three this needs.
@@ -57,7 +60,7 @@ enum ResponseCompression {
         // Static files carry it as their only Vary: settled with no further lookup.
         if vary != "Accept-Encoding" { addVary(to: &response.headers) }
         guard !response.body.isEmpty, response.body.count <= maximumBytes else { return false }
-        switch accept.choice(gzipWorthwhile: response.body.count >= minimumBytes) {
+        switch accept().choice(gzipWorthwhile: response.body.count >= minimumBytes) {
         case .identity:
             return false
         case .gzip:

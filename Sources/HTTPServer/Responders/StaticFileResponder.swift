@@ -75,7 +75,7 @@ public struct StaticFileResponder: HTTPResponder {
             // Checked on disk within the interval: served without a `stat`.
             let now = revalidationNanoseconds > 0 ? MonotonicClock.now() : 0
             if revalidationNanoseconds > 0, let file = cache.file(for: relative, checkedSince: now &- revalidationNanoseconds) {
-                return reply.labeled(Self.label).send(response(for: request, file: file))
+                return reply.send(response(for: request, file: file), labeled: Self.label)
             }
             let path = root + "/" + relative
             guard let identity = StaticFile.identity(of: path) else {
@@ -84,16 +84,31 @@ public struct StaticFileResponder: HTTPResponder {
             guard let file = file(relative: relative, path: path, root: root, identity: identity, now: now) else {
                 return reply.labeled(Self.label).send(refusal(.notFound, reason: "There is no file at this address."))
             }
-            reply.labeled(Self.label).send(response(for: request, file: file))
+            reply.send(response(for: request, file: file), labeled: Self.label)
         }
     }
 
     /// Every answer from here counts under one label, whatever the file.
     private static let label = ExchangeLabel("static")
 
+    /// The answer for `file`. A 200 or 304 is a representation chosen here: the server codes none
+    /// of them again (a file too big for the cache is never coded on the event loop per request).
     private func response(for request: HTTPRequest, file: StaticFile) -> HTTPResponse {
+        var response = answer(for: request, file: file)
+        let code = response.status.code
+        response.isRepresentationChosen = code == 200 || code == 304
+        return response
+    }
+
+    private func answer(for request: HTTPRequest, file: StaticFile) -> HTTPResponse {
+        // The three fields asked of every request, found in one pass: most requests send none of
+        // the validators, and each absent one is then settled without a further scan.
+        let (noneMatch, modifiedSince, acceptEncoding) = request.headers.firstValues(
+            "If-None-Match", "If-Modified-Since", "Accept-Encoding")
         // Text files come as gzip or plain: which one follows Accept-Encoding, and each has its own ETag.
-        let choice = file.isCompressible ? encodingChoice(for: request, file: file) : .identity
+        let choice = file.isCompressible
+            ? encodingChoice(for: acceptEncoding == nil ? AcceptEncoding(entries: nil) : AcceptEncoding(request.headers), file: file)
+            : .identity
         guard request.method == .get || request.method == .head else {
             var response = refusal(.methodNotAllowed, reason: "Files can only be read (GET or HEAD).")
             response.headers.set("Allow", "GET, HEAD")
@@ -102,7 +117,7 @@ public struct StaticFileResponder: HTTPResponder {
         let gzip = choice == .gzip
         let headers = (gzip ? file.gzipHeaders : file.identityHeaders)
             ?? file.headers(gzip: gzip, cacheControl: configuration.cacheControl)
-        if isNotModified(request, file: file) {
+        if (noneMatch != nil || modifiedSince != nil) && isNotModified(request, file: file) {
             return HTTPResponse(status: .notModified, headers: headers.notModified)
         }
         switch choice {
@@ -121,8 +136,7 @@ public struct StaticFileResponder: HTTPResponder {
 
     /// gzip when the client chooses it and a coded copy is kept; files too big for the cache have none
     /// and are never coded on the event loop per request (plain, or 406 if the identity is refused).
-    private func encodingChoice(for request: HTTPRequest, file: StaticFile) -> AcceptEncoding.Choice {
-        let accept = AcceptEncoding(request.headers)
+    private func encodingChoice(for accept: AcceptEncoding, file: StaticFile) -> AcceptEncoding.Choice {
         if file.gzipped != nil { return accept.choice(gzipWorthwhile: true) }
         if file.contents.count < ResponseCompression.minimumBytes { return accept.choice(gzipWorthwhile: false) }
         return accept.acceptsIdentity ? .identity : .notAcceptable

@@ -1,0 +1,26 @@
+import Testing
+@testable import HTTPCore
+
+/// Field names come out of the parser exactly as sent, whether they are among the common names
+/// kept as constants or not.
+@Suite struct HTTPRequestParserFieldNameTests {
+    @Test(arguments: [
+        "Host", "host", "HOST", "Accept", "accept-encoding", "Accept-Encoding", "Accept-Encodinh", "Sec-CH-UA",
+        "sec-ch-ua-platform", "X-Custom", "TE", "T", "Upgrade-Insecure-Requests", "Upgrade-Insecure-Requestz",
+        String(repeating: "a", count: 31), String(repeating: "a", count: 32), String(repeating: "Name-", count: 20),
+    ])
+    func aNameIsTheBytesAsSent(name: String) {
+        #expect(HTTPRequestParser.fieldName(ArraySlice(name.utf8)) == name)
+    }
+
+    @Test func aParsedRequestKeepsEachNamesSpelling() throws {
+        var parser = HTTPRequestParser()
+        parser.append(Array("GET / HTTP/1.1\r\nhost: a\r\nACCEPT: */*\r\nUser-Agent: t\r\nX-Thing: 1\r\n\r\n".utf8))
+        guard case .request(let request) = try parser.next() else {
+            Issue.record("no request parsed")
+            return
+        }
+        #expect(request.headers.map(\.name) == ["host", "ACCEPT", "User-Agent", "X-Thing"])
+        #expect(request.headers["Host"] == "a" && request.headers["accept"] == "*/*")
+    }
+}
