@@ -42,14 +42,11 @@
 # (16 pages) per read: parked requests share writes. At 1 ms the instance is CPU-bound, not
 # latency-bound (32 parked per loop / 1.1 ms is ~29,000 pages/s per loop), so what is left of the
 # gap is the loop idling while a batch is out on a machine other processes fill meanwhile.
-# Figures of 2026-11-27 14:45-15:05 (load average 6-13 from other builds; ROUNDS=3 DURATION=8
-# HIGH_CONNS=0), before -> after a loop's Redis connection answers 16 waiters per pass and writes
-# what was parked before the next 16: 1 ms / proxy at 0 0.74, 0.58, 0.86 -> 0.95, 1.04, 0.83, 0.84;
-# redis / embedded 0.96, 0.87, 1.03 -> 0.83, 0.87, 0.72 (a round stalled: p99 770 ms), 1.12. Busy, the
-# machine is CPU-bound at either distance; interleaved in one run (both binaries, 1 ms and 0), the
-# 1 ms instance served 9-21 % more pages after, at the same CPU and syscalls per page (0.09 Redis
-# writes per page at 1 ms, 0.06 before; 0.07-0.08 at 0 either way). The quiet-machine figure this
-# aims at (0.67 at 29,217 / 19,640 req/s) was not reproducible during the session.
+# Figures of 2026-11-27 15:13-15:21 (load average 1.5-8), main against a loop's Redis connection
+# answering at most 16 waiters per pass (RedisLoopClient answersPerPass; not the default): 1 ms /
+# proxy at 0 0.65, 0.72 -> 1.05, 1.09 (the 1 ms instance 14,869, 15,630 -> 17,881, 18,727 req/s),
+# but redis / embedded 1.02, 1.02 -> 0.86, 0.84 and proxy at 0 22,876, 21,771 -> 17,055, 17,122
+# (its loops ~100 % CPU instead of ~134 %): near Redis the split costs what it gains far away.
 # Needs wrk, curl, redis-server, haproxy, python3, ss, cc. Every process it starts is stopped by PID.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -22,11 +22,12 @@ public final class RedisLoopClient: Sendable {
     private let exchanges = Atomic<Int>(0)
     private let readyObservers = Mutex<[@Sendable () -> Void]>([])
 
-    /// Half of what one loop's connections park at once under load (32 of the benchmark's 64
-    /// connections on two loops): the batch splits in two, one half's round trip overlapping the
-    /// other's rendering, and a pass still shares its writes (measured against 8: as fast 1 ms
-    /// away, half the extra writes and waits per page near Redis).
-    public static let defaultAnswersPerPass = 16
+    /// No limit by default. 16 (half of what one loop parks at once under the benchmark's 64
+    /// connections) made Redis 1 ms away serve about 20 % more pages (1 ms / proxy at 0: 0.65-0.72
+    /// -> 1.05-1.09), but Redis on loopback and the proxy at 0 about 15-25 % fewer on a quiet
+    /// machine (loops at ~100 % CPU instead of ~130 %; redis / embedded 1.02 -> 0.84-0.86): a limit
+    /// should engage only when Redis is far, which is not measured yet (issue 19).
+    public static let defaultAnswersPerPass = Int.max
 
     /// `connectLane` runs a blocking connect off the loops (a one-thread lane). `answersPerPass`:
     /// waiters a loop's connection answers in one pass of its loop (`RedisLoopConnection`).
