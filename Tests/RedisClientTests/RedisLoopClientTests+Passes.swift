@@ -15,7 +15,7 @@ extension RedisLoopClientTests {
         let pool = try RedisPool(configuration: RedisConfiguration(url: server.url()))
         let loop = PollLoop()
         defer { loop.stop() }
-        let client = RedisLoopClient(pool: pool, connectLane: Self.lane, answersPerPass: 2)
+        let client = RedisLoopClient(pool: pool, connectLane: Self.lane, answersPerPass: 2, farRoundTrip: 0)
         #expect(Self.sendAll([[RedisCommand("SET", "k", "v")]], through: client, on: loop).count == 1)
 
         // Six waiters parked in one pass: one write, and Redis answers them in one.

@@ -60,6 +60,11 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
     private var answersLeft: Int
     /// Replies read and not yet handed out wait for the loop's next pass (`resume`).
     private var resumeQueued = false
+    /// The limit applies only while replies come this long (ns) or more after the last write.
+    private let farRoundTrip: UInt64
+    private var lastWriteAt: UInt64 = 0
+    /// The last read came `farRoundTrip` or more after the last write: Redis is far.
+    private var isFar = false
     private(set) var isOpen = true
 
     var fd: Int32 { connection.transport.fd }
@@ -69,11 +74,13 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
 
     init(connection: RedisConnection, loop: any EventLoopScheduler, clock: RedisClock,
          answersPerPass: Int = RedisLoopClient.defaultAnswersPerPass,
+         farRoundTrip: UInt64 = RedisLoopClient.defaultFarRoundTrip,
          onReply: @escaping () -> Void, onPush: ((RESPValue) -> Void)? = nil,
          onClose: @escaping (RedisLoopConnection, RedisError?) -> Void) {
         precondition(answersPerPass > 0, "a pass answers at least one waiter")
         self.answersPerPass = answersPerPass
         self.answersLeft = answersPerPass
+        self.farRoundTrip = farRoundTrip
         self.connection = connection
         self.loop = loop
         self.clock = clock
@@ -167,6 +174,7 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
     // MARK: I/O
 
     private func flush() {
+        if written < output.count { lastWriteAt = clock.now() }
         while isOpen && written < output.count {
             let outcome = output.withUnsafeBytes { connection.transport.write(UnsafeRawBufferPointer(rebasing: $0[written...])) }
             switch outcome {
@@ -193,6 +201,7 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
             let outcome = connection.readBuffer.withUnsafeMutableBytes { connection.transport.read(into: $0) }
             switch outcome {
             case .bytes(let count):
+                isFar = clock.now() &- lastWriteAt >= farRoundTrip
                 connection.readBuffer.withUnsafeBytes { connection.parser.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
                 deliverReplies()
                 // A short read drained a plain socket; TLS may hold more records than the socket
@@ -227,7 +236,7 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
             // The oldest waiter has all its replies: answered now, or in the next pass when this
             // pass has answered its share (the parser keeps what follows).
             if head < waiters.count && waiters[head].replies.count == waiters[head].expected {
-                guard answersLeft > 0 else {
+                guard answersLeft > 0 || !isFar else {
                     resumeQueued = true
                     loop.afterNextWait { [self] in resume() }
                     return
