@@ -137,9 +137,9 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
         // A pass's first event here gets the pass's whole share of answers; with a resume queued,
         // the replies read now wait behind those already read, for the resume.
         if !resumeQueued { answersLeft = answersPerPass }
-        // The commands parked earlier in this pass go out before the replies' work (rendering)
-        // starts; TLS may need to write to read and the other way round: try both, whichever woke us.
-        flush()
+        // Redis far: the commands parked earlier in this pass go out before the replies' work
+        // (rendering) starts. TLS may need to write to read and the other way round: try both.
+        if isFar { flush() }
         if isOpen { readAvailable() }
         if isOpen { flush() }
     }
