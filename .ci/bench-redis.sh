@@ -42,6 +42,14 @@
 # (16 pages) per read: parked requests share writes. At 1 ms the instance is CPU-bound, not
 # latency-bound (32 parked per loop / 1.1 ms is ~29,000 pages/s per loop), so what is left of the
 # gap is the loop idling while a batch is out on a machine other processes fill meanwhile.
+# Figures of 2026-11-27 15:13-15:21 (load average 1.5-8), main against a loop's Redis connection
+# answering at most 16 waiters per pass (RedisLoopClient answersPerPass; not the default): 1 ms /
+# proxy at 0 0.65, 0.72 -> 1.05, 1.09 (the 1 ms instance 14,869, 15,630 -> 17,881, 18,727 req/s),
+# but redis / embedded 1.02, 1.02 -> 0.86, 0.84 and proxy at 0 22,876, 21,771 -> 17,055, 17,122
+# (its loops ~100 % CPU instead of ~134 %): near Redis the split costs what it gains far away, so
+# it now engages only when replies come 0.25 ms or more after the last write. Interleaved (load
+# 4-7, ROUNDS=2): loopback main 17,444, with that rule 23,772 req/s; 1 ms main 17,885, with it
+# 16,828 (its Redis writes per page 0.068 -> 0.091: it splits there). Not measured on a quiet machine.
 # Needs wrk, curl, redis-server, haproxy, python3, ss, cc. Every process it starts is stopped by PID.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -39,6 +39,11 @@ extension EventLoop: EventLoopScheduler {
         beforeWait.append(job)
     }
 
+    func afterNextWait(_ job: @escaping () -> Void) {
+        loopThread.assertCurrent()
+        afterWait.append(job)
+    }
+
     /// Runs what `beforeNextWait` queued, and what those jobs queue in turn.
     func runBeforeWait() {
         loopThread.assertCurrent()

@@ -84,6 +84,8 @@ final class EventLoop: @unchecked Sendable {
     var sources: [UInt64: any EventLoopSource] = [:]
     /// Jobs to run before the next wait (`beforeNextWait`, EventLoop+Sources.swift).
     @exclusivity(unchecked) var beforeWait: [() -> Void] = []
+    /// Jobs for the next pass, after its events (`afterNextWait`, EventLoop+Sources.swift).
+    @exclusivity(unchecked) var afterWait: [() -> Void] = []
     var nextConnectionID: UInt64 = 2
     @exclusivity(unchecked) private var dateCache = HTTPDateCache()
     @exclusivity(unchecked) private var accessLog = AccessLog()
@@ -194,7 +196,10 @@ final class EventLoop: @unchecked Sendable {
 
         while true {
             let before = MonotonicClock.now()
-            let timeout = nextSweep > before ? Int32(min((nextSweep - before) / 1_000_000 + 1, 1000)) : 0
+            // Work left for this pass: the wait only collects what is ready.
+            let resuming = afterWait
+            if !resuming.isEmpty { afterWait.removeAll(keepingCapacity: true) }
+            let timeout = !resuming.isEmpty ? 0 : nextSweep > before ? Int32(min((nextSweep - before) / 1_000_000 + 1, 1000)) : 0
             let count = wp_epoll_wait(epollFD, &tokens, &events, Int32(capacity), timeout)
             if count < 0 && wp_errno() != EINTR {
                 logger.error("epoll_wait: \(SystemError("epoll_wait", code: wp_errno()))")
@@ -213,6 +218,8 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             if !heldInput.isEmpty { readHeldInput(readBuffer: readBuffer) }
+            // After the pass's input: what it parked is written before resumed work (Redis replies).
+            for job in resuming { job() }
             let now = MonotonicClock.now()
             if let paused = acceptPausedUntil, now >= paused {
                 acceptPausedUntil = nil

@@ -17,4 +17,9 @@ public protocol EventLoopScheduler: AnyObject, Sendable {
     /// handling now, before it waits again. What many requests queue in one pass (their Redis
     /// commands) goes out in one write, not one per request.
     func beforeNextWait(_ job: @escaping () -> Void)
+    /// Loop thread only: runs `job` on this thread in the loop's next pass, after the events that
+    /// pass brings; that wait only collects what is ready, it does not sleep. Long work split this
+    /// way lets what arrived meanwhile in between (the requests a batch of Redis replies answered
+    /// send their commands before the rest of the batch renders).
+    func afterNextWait(_ job: @escaping () -> Void)
 }

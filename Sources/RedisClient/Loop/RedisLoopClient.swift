@@ -17,14 +17,29 @@ public final class RedisLoopClient: Sendable {
 
     public let pool: RedisPool
     private let connectLane: @Sendable (@escaping @Sendable () -> Void) -> Void
+    private let answersPerPass: Int
+    private let farRoundTrip: UInt64
     private let slots = Mutex<[ObjectIdentifier: Slot]>([:])
     private let exchanges = Atomic<Int>(0)
     private let readyObservers = Mutex<[@Sendable () -> Void]>([])
 
-    /// `connectLane` runs a blocking connect off the loops (a one-thread lane).
-    public init(pool: RedisPool, connectLane: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+    /// Half of what one loop parks at once under the benchmark's 64 connections: with Redis far,
+    /// one half's round trip overlaps the other's rendering.
+    public static let defaultAnswersPerPass = 16
+    /// Replies that come this long after the last write mean Redis is far enough for the limit
+    /// to pay (0.25 ms: loopback answers in tens of microseconds, a host 1 ms away in over one).
+    public static let defaultFarRoundTrip: UInt64 = 250_000
+
+    /// `connectLane` runs a blocking connect off the loops (a one-thread lane). `answersPerPass`:
+    /// waiters a loop's connection answers in one pass of its loop (`RedisLoopConnection`).
+    public init(pool: RedisPool, connectLane: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+                answersPerPass: Int = RedisLoopClient.defaultAnswersPerPass,
+                farRoundTrip: UInt64 = RedisLoopClient.defaultFarRoundTrip) {
+        precondition(answersPerPass > 0, "a pass answers at least one waiter")
         self.pool = pool
         self.connectLane = connectLane
+        self.answersPerPass = answersPerPass
+        self.farRoundTrip = farRoundTrip
     }
 
     /// On `loop`'s thread: sends `commands` on the loop's connection and calls `completion` there
@@ -96,7 +111,7 @@ public final class RedisLoopClient: Sendable {
     private func install(_ made: RedisConnection, on loop: any EventLoopScheduler, waiting: ConnectingSends) {
         let key = ObjectIdentifier(loop)
         let connection = RedisLoopConnection(
-            connection: made, loop: loop, clock: pool.clock,
+            connection: made, loop: loop, clock: pool.clock, answersPerPass: answersPerPass, farRoundTrip: farRoundTrip,
             onReply: { [pool] in pool.noteReply() },
             onClose: { [self, pool] closed, error in
                 if let error, error.isConnectionFailure { pool.noteFailure(error) }

@@ -14,6 +14,11 @@ import Networking
 /// transaction's commands are never interleaved with another request's. Commands are written
 /// before the loop waits again (`beforeNextWait`), so the requests of one pass share a write.
 ///
+/// Replies are handed out `answersPerPass` waiters at a time; the rest wait for the loop's next
+/// pass (`afterNextWait`), which first writes the commands parked meanwhile. A page answered from
+/// the start of a batch is asked for again while the rest of the batch renders, so with Redis far
+/// away the loop renders during round trips instead of the loop and Redis taking turns to idle.
+///
 /// In subscribe mode (`onPush` given) nothing waits: every reply is a push (a message, a
 /// subscription's confirmation, a pong) handed to `onPush`, and a quiet connection is probed with
 /// PING so that a Redis that stopped answering is noticed within the reply timeout.
@@ -49,6 +54,17 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
     private var watchesWrite = false
     /// A write of `output` is queued to run before the loop waits again (`send`).
     private var writeQueued = false
+    /// Waiters answered at most in one pass of the loop.
+    private let answersPerPass: Int
+    /// Waiters this pass may still answer.
+    private var answersLeft: Int
+    /// Replies read and not yet handed out wait for the loop's next pass (`resume`).
+    private var resumeQueued = false
+    /// The limit applies only while replies come this long (ns) or more after the last write.
+    private let farRoundTrip: UInt64
+    private var lastWriteAt: UInt64 = 0
+    /// The last read came `farRoundTrip` or more after the last write: Redis is far.
+    private var isFar = false
     private(set) var isOpen = true
 
     var fd: Int32 { connection.transport.fd }
@@ -57,8 +73,14 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
     var pending: Int { waiters.count - head }
 
     init(connection: RedisConnection, loop: any EventLoopScheduler, clock: RedisClock,
+         answersPerPass: Int = RedisLoopClient.defaultAnswersPerPass,
+         farRoundTrip: UInt64 = RedisLoopClient.defaultFarRoundTrip,
          onReply: @escaping () -> Void, onPush: ((RESPValue) -> Void)? = nil,
          onClose: @escaping (RedisLoopConnection, RedisError?) -> Void) {
+        precondition(answersPerPass > 0, "a pass answers at least one waiter")
+        self.answersPerPass = answersPerPass
+        self.answersLeft = answersPerPass
+        self.farRoundTrip = farRoundTrip
         self.connection = connection
         self.loop = loop
         self.clock = clock
@@ -112,8 +134,13 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
     func handleEvent(readable: Bool, writable: Bool, failed: Bool) {
         guard isOpen else { return }
         if failed { return fail(.connectionClosed) }
-        // TLS may need to write to read and the other way round: try both, whichever woke us.
-        readAvailable()
+        // A pass's first event here gets the pass's whole share of answers; with a resume queued,
+        // the replies read now wait behind those already read, for the resume.
+        if !resumeQueued { answersLeft = answersPerPass }
+        // Redis far: the commands parked earlier in this pass go out before the replies' work
+        // (rendering) starts. TLS may need to write to read and the other way round: try both.
+        if isFar { flush() }
+        if isOpen { readAvailable() }
         if isOpen { flush() }
     }
 
@@ -147,6 +174,7 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
     // MARK: I/O
 
     private func flush() {
+        if written < output.count { lastWriteAt = clock.now() }
         while isOpen && written < output.count {
             let outcome = output.withUnsafeBytes { connection.transport.write(UnsafeRawBufferPointer(rebasing: $0[written...])) }
             switch outcome {
@@ -166,11 +194,14 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
         watchWrite(false)
     }
 
+    /// Reads until it would block, or until replies wait for the next pass (then what is unread
+    /// stays in the socket, and a connection's end is seen only after what came before it).
     private func readAvailable() {
-        while isOpen {
+        while isOpen && !resumeQueued {
             let outcome = connection.readBuffer.withUnsafeMutableBytes { connection.transport.read(into: $0) }
             switch outcome {
             case .bytes(let count):
+                isFar = clock.now() &- lastWriteAt >= farRoundTrip
                 connection.readBuffer.withUnsafeBytes { connection.parser.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
                 deliverReplies()
                 // A short read drained a plain socket; TLS may hold more records than the socket
@@ -187,8 +218,44 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
         }
     }
 
+    /// The next pass's share of the replies already read: the commands parked during that pass's
+    /// events go out first.
+    private func resume() {
+        resumeQueued = false
+        guard isOpen else { return }
+        answersLeft = answersPerPass
+        flush()
+        deliverReplies()
+        // What the socket (or TLS, which epoll cannot see into) still holds.
+        if isOpen && !resumeQueued { readAvailable() }
+        if isOpen { flush() }
+    }
+
     private func deliverReplies() {
-        while isOpen {
+        while isOpen && !resumeQueued {
+            // The oldest waiter has all its replies: answered now, or in the next pass when this
+            // pass has answered its share (the parser keeps what follows).
+            if head < waiters.count && waiters[head].replies.count == waiters[head].expected {
+                guard answersLeft > 0 || !isFar else {
+                    resumeQueued = true
+                    loop.afterNextWait { [self] in resume() }
+                    return
+                }
+                answersLeft -= 1
+                let done = waiters[head]
+                head += 1
+                if head == waiters.count {
+                    waiters.removeAll(keepingCapacity: true)
+                    head = 0
+                } else if head > 64 && head * 2 > waiters.count {
+                    waiters.removeFirst(head)
+                    head = 0
+                }
+                onReply()
+                // May send again on this connection (appends, never reorders): nothing above is held.
+                done.completion(.success(done.replies))
+                continue
+            }
             let reply: RESPValue
             do {
                 guard let next = try connection.parser.next() else { return }
@@ -207,19 +274,6 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
             guard head < waiters.count else { return fail(.connectionClosed) }
             lastProgress = clock.now()
             waiters[head].replies.append(reply)
-            guard waiters[head].replies.count == waiters[head].expected else { continue }
-            let done = waiters[head]
-            head += 1
-            if head == waiters.count {
-                waiters.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head > 64 && head * 2 > waiters.count {
-                waiters.removeFirst(head)
-                head = 0
-            }
-            onReply()
-            // May send again on this connection (appends, never reorders): nothing above is held.
-            done.completion(.success(done.replies))
         }
     }
 
@@ -244,6 +298,9 @@ final class RedisLoopConnection: EventLoopSource, @unchecked Sendable {
         let waiting = waiters[head...]
         waiters = []
         head = 0
-        for waiter in waiting { waiter.completion(.failure(error)) }
+        // One whose replies are all in (held for the next pass) has its answer.
+        for waiter in waiting {
+            waiter.completion(waiter.replies.count == waiter.expected ? .success(waiter.replies) : .failure(error))
+        }
     }
 }

@@ -13,6 +13,7 @@ final class PollLoop: EventLoopScheduler, @unchecked Sendable {
     // Loop-only.
     private var sources: [(source: any EventLoopSource, writable: Bool)] = []
     private var beforeWait: [() -> Void] = []
+    private var afterWait: [() -> Void] = []
     private var thread = pthread_t()
 
     init() {
@@ -65,6 +66,10 @@ final class PollLoop: EventLoopScheduler, @unchecked Sendable {
         beforeWait.append(job)
     }
 
+    func afterNextWait(_ job: @escaping () -> Void) {
+        afterWait.append(job)
+    }
+
     private func run() {
         EventLoopThread.mark(true)
         threadID.store(UInt(pthread_self()), ordering: .releasing)
@@ -75,15 +80,21 @@ final class PollLoop: EventLoopScheduler, @unchecked Sendable {
             for entry in watched {
                 fds.append(pollfd(fd: entry.source.fd, events: Int16(POLLIN) | (entry.writable ? Int16(POLLOUT) : 0), revents: 0))
             }
-            _ = poll(&fds, nfds_t(fds.count), 5)
+            let resuming = afterWait
+            afterWait = []
+            _ = poll(&fds, nfds_t(fds.count), resuming.isEmpty ? 5 : 0)
             if fds[0].revents != 0 { _ = read(wake[0], &buffer, buffer.count) }
+            // Posted work is an event of this wait, as on the server's loop: what the events below
+            // post runs in the next pass.
+            let posted = jobs.withLock { jobs in defer { jobs = [] }; return jobs }
             for (index, entry) in watched.enumerated() where fds[index + 1].revents != 0 {
                 let events = Int32(fds[index + 1].revents)
                 entry.source.handleEvent(
                     readable: events & Int32(POLLIN) != 0, writable: events & Int32(POLLOUT) != 0,
                     failed: events & (Int32(POLLERR) | Int32(POLLHUP)) != 0)
             }
-            for job in jobs.withLock({ jobs in defer { jobs = [] }; return jobs }) { job() }
+            for job in posted { job() }
+            for job in resuming { job() }
             while !beforeWait.isEmpty {
                 let queued = beforeWait
                 beforeWait = []
