@@ -5,8 +5,14 @@ public enum LoopbackPort {
     /// A port the system just handed out and took back: free now, though someone may take it
     /// before the caller binds it (callers retry).
     public static func free() -> Int {
+        let (fd, port) = bound()
+        close(fd)
+        return port
+    }
+
+    /// A TCP socket bound to a port the system chose on 127.0.0.1, and that port.
+    private static func bound() -> (fd: Int32, port: Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -17,7 +23,7 @@ public enum LoopbackPort {
                 return getsockname(fd, pointer, &length)
             }
         }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// A port bound here and never listened on, so a connection to it is refused for as long as
@@ -29,19 +35,7 @@ public enum LoopbackPort {
         private let fd: Int32
 
         public init() {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            self.fd = fd
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            _ = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                    bind(fd, pointer, length)
-                    return getsockname(fd, pointer, &length)
-                }
-            }
-            port = Int(UInt16(bigEndian: address.sin_port))
+            (fd, port) = LoopbackPort.bound()
         }
 
         deinit { close(fd) }

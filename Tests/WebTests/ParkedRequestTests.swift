@@ -15,31 +15,13 @@ final class ParkedRequestTests {
         apps = try RedisTestApps()
     }
 
-    /// Waits for the app's loop to have its Redis connection (the client says when it is ready).
-    func loopConnected(_ app: TestApp) throws -> RedisLoopClient {
-        let client = try #require(app.application.responder.loopRedis)
-        let ready = EventCount()
-        client.observeReady { ready.record() }
-        if client.readyConnections == 0 {
-            // A 404 asks Redis too (which starts the loop's connection), and starts no visitor
-            // session (admission stays untouched).
-            _ = try? app.client().get("/no-such-page")
-            #expect(ready.wait(for: 1, timeout: .seconds(5)))
-        }
-        #expect(client.readyConnections == 1)
-        return client
-    }
 
     @Test func pagesAreServedOnTheLoopsConnectionWithoutABlockingRoundTrip() throws {
-        // No periodic work (saves, the mail sweep) to count among the pool's round trips.
-        var options = TestApp.defaultOptions
-        (options.saveInterval, options.mailSweepInterval) = (.seconds(3600), .seconds(3600))
-        // Nor the Redis data check and the other instances' live events, which read Redis too.
-        (options.sharedDataCheckInterval, options.sharesLiveEvents) = (.seconds(3600), false)
-        let app = try apps.instance(options: options)
+        // No periodic work (saves, the mail sweep, the data check) to count among the pool's round trips.
+        let app = try apps.instance(options: TestApp.quietRedisOptions)
         let browser = app.client()
         try browser.signIn()
-        _ = try loopConnected(app)
+        _ = try app.loopConnected()
         let pool = try #require(app.application.services.redisStore?.pool)
         let before = pool.roundTrips
         // Navigating changes the session: its save parks on the loop too.
@@ -55,7 +37,7 @@ final class ParkedRequestTests {
         let (first, second) = (try apps.instance(), try apps.instance())
         let browser = first.client()
         try browser.signIn()
-        _ = try loopConnected(first)
+        _ = try first.loopConnected()
         #expect(try browser.get("/flow/secondary1/tertiary").status == 200)
         browser.disconnect()
         browser.port = second.port
@@ -64,7 +46,7 @@ final class ParkedRequestTests {
 
     @Test func aNewVisitorsSessionStartedOnTheLoopSignsInOnTheOtherInstance() throws {
         let (first, second) = (try apps.instance(), try apps.instance())
-        _ = try loopConnected(first)
+        _ = try first.loopConnected()
         let browser = first.client()
         let token = try #require(try browser.get("/login").csrfToken)
         browser.disconnect()
@@ -74,11 +56,9 @@ final class ParkedRequestTests {
     }
 
     @Test func anotherInstancesEditIsAppliedOnTheLoopFromTheChangeLog() throws {
-        var options = TestApp.defaultOptions
-        (options.saveInterval, options.mailSweepInterval) = (.seconds(3600), .seconds(3600))
-        (options.sharedDataCheckInterval, options.sharesLiveEvents) = (.seconds(3600), false)
+        let options = TestApp.quietRedisOptions
         let (writer, reader) = (try apps.instance(options: options), try apps.instance(options: options))
-        _ = try loopConnected(reader)
+        _ = try reader.loopConnected()
         let browser = reader.client()
         #expect(try browser.get("/library/category-1/items/3").status == 200)
         _ = try writer.application.services.catalog.updateItem(ItemID(3), with: ItemDraft(title: "Edited on the writer", subtitle: ""))

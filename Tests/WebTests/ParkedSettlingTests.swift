@@ -20,25 +20,11 @@ final class ParkedSettlingTests {
         apps = try RedisTestApps()
     }
 
-    /// No periodic work reading Redis from a worker (saves, the mail sweep, the data check).
-    static var quietOptions: Application.Options {
-        var options = TestApp.defaultOptions
-        (options.saveInterval, options.mailSweepInterval) = (.seconds(3600), .seconds(3600))
-        (options.sharedDataCheckInterval, options.sharesLiveEvents) = (.seconds(3600), false)
-        return options
-    }
+    static var quietOptions: Application.Options { TestApp.quietRedisOptions }
 
     /// Waits for `app`'s loop to have its Redis connection, and returns its blocking pool.
     func loopConnected(_ app: TestApp) throws -> RedisPool {
-        let client = try #require(app.application.responder.loopRedis)
-        let ready = EventCount()
-        client.observeReady { ready.record() }
-        if client.readyConnections == 0 {
-            // A 404 asks Redis too and starts no visitor session.
-            _ = try? app.client().get("/no-such-page")
-            #expect(ready.wait(for: 1, timeout: .seconds(5)))
-        }
-        #expect(client.readyConnections == 1)
+        _ = try app.loopConnected()
         return try #require(app.application.services.redisStore?.pool)
     }
 

@@ -18,13 +18,7 @@ final class ParkedSubmissionTests {
         apps = try RedisTestApps()
     }
 
-    /// No periodic work reading Redis from a worker (saves, the mail sweep, the data check).
-    static var quietOptions: Application.Options {
-        var options = TestApp.defaultOptions
-        (options.saveInterval, options.mailSweepInterval) = (.seconds(3600), .seconds(3600))
-        (options.sharedDataCheckInterval, options.sharesLiveEvents) = (.seconds(3600), false)
-        return options
-    }
+    static var quietOptions: Application.Options { TestApp.quietRedisOptions }
 
     /// Signs in on `app` and waits for its loop's Redis connection.
     func signedIn(on app: TestApp) throws -> WebClient {
