@@ -21,6 +21,7 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$ROOT/.ci/nginx-conf.sh"
 ROUNDS="${ROUNDS:-3}"
 ONLY="${ONLY:-}"
 DURATION="${DURATION:-10}"
@@ -85,34 +86,7 @@ chmod -R a+rX "$WORK/nginx-root"
 grep -qF "Signed in as" "$WORK/nginx-root/page.html" || { echo "bench-gzip: the page is not signed in" >&2; exit 1; }
 
 # --- nginx: the saved page for every URL, and Public/ on the next port ----------------------------------
-mkdir -p "$WORK/nginx"
-cat >"$WORK/nginx/nginx.conf" <<EOF
-worker_processes 2;
-daemon off;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log warn;
-events { worker_connections 4096; multi_accept on; }
-http {
-    access_log off;
-    server_tokens off;
-    sendfile on;
-    tcp_nopush on;
-    tcp_nodelay on;
-    keepalive_timeout 65s;
-    keepalive_requests 1000000;
-    open_file_cache max=16 inactive=60s;
-    open_file_cache_valid 60s;
-    include /etc/nginx/mime.types;
-    gzip on;
-    gzip_comp_level $GZIP_LEVEL;
-    gzip_min_length 1024;
-    gzip_vary on;
-    gzip_types text/css application/javascript image/svg+xml text/plain;
-    client_body_temp_path $WORK/nginx/body;
-    proxy_temp_path $WORK/nginx/proxy;
-    fastcgi_temp_path $WORK/nginx/fastcgi;
-    uwsgi_temp_path $WORK/nginx/uwsgi;
-    scgi_temp_path $WORK/nginx/scgi;
+write_nginx_conf "$WORK/nginx" "$GZIP_LEVEL" "$(cat <<EOF
     server {
         listen 127.0.0.1:$NGINX_PORT backlog=4096;
         root $WORK/nginx-root;
@@ -124,8 +98,8 @@ http {
         listen 127.0.0.1:$((NGINX_PORT + 1)) backlog=4096;
         root $ROOT/Public;
     }
-}
 EOF
+)"
 nginx -p "$WORK/nginx/" -c "$WORK/nginx/nginx.conf" >"$WORK/nginx.log" 2>&1 &
 PIDS+=("$!")
 NGINX_PID=$!

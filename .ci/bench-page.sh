@@ -19,6 +19,7 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$ROOT/.ci/nginx-conf.sh"
 BENCH_DIR="$(cd "${BENCH_DIR:-$ROOT/../shared/bench}" && pwd)"
 SCRATCH_PATH="${SCRATCH_PATH:-.build-release}"
 PEER_HUMMINGBIRD="${PEER_HUMMINGBIRD:-/tmp/peer-hummingbird/release/PeerHummingbird}"
@@ -115,29 +116,7 @@ else
 fi
 
 # nginx: the saved page for every URL (as bench/nginx.conf) and Public/ as is, each on its own port.
-mkdir -p "$WORK/nginx"
-cat >"$WORK/nginx/nginx.conf" <<EOF
-worker_processes 2;
-daemon off;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log warn;
-events { worker_connections 4096; multi_accept on; }
-http {
-    access_log off;
-    server_tokens off;
-    sendfile on;
-    tcp_nopush on;
-    tcp_nodelay on;
-    keepalive_timeout 65s;
-    keepalive_requests 1000000;
-    open_file_cache max=16 inactive=60s;
-    open_file_cache_valid 60s;
-    include /etc/nginx/mime.types;
-    client_body_temp_path $WORK/nginx/body;
-    proxy_temp_path $WORK/nginx/proxy;
-    fastcgi_temp_path $WORK/nginx/fastcgi;
-    uwsgi_temp_path $WORK/nginx/uwsgi;
-    scgi_temp_path $WORK/nginx/scgi;
+write_nginx_conf "$WORK/nginx" "" "$(cat <<EOF
     server {
         listen 127.0.0.1:$NGINX_PORT backlog=4096;
         root $BENCH_DIR/nginx-root;
@@ -152,8 +131,8 @@ http {
         root $ROOT/Public;
         location = /session { return 204; }
     }
-}
 EOF
+)"
 port_busy "$NGINX_STATIC_PORT" && { echo "bench-page: port $NGINX_STATIC_PORT is already in use" >&2; exit 1; }
 start nginx "$NGINX_PORT" nginx -p "$WORK/nginx/" -c "$WORK/nginx/nginx.conf"
 wait_for "http://127.0.0.1:$NGINX_PORT/plaintext"

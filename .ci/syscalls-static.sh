@@ -16,6 +16,7 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$ROOT/.ci/nginx-conf.sh"
 BIN="${1:-$ROOT/.build-release/release/waypoint}"
 DURATION="${DURATION:-5}"
 CONNS="${CONNS:-64}"
@@ -57,40 +58,13 @@ done
     --log-level warning --shutdown-grace 0 >"$WORK/waypoint.log" 2>&1 &
 PIDS+=("$!")
 WAYPOINT_PID=$!
-mkdir -p "$WORK/nginx"
-cat >"$WORK/nginx/nginx.conf" <<EOF
-worker_processes 2;
-daemon off;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log warn;
-events { worker_connections 4096; multi_accept on; }
-http {
-    access_log off;
-    server_tokens off;
-    sendfile on;
-    tcp_nopush on;
-    tcp_nodelay on;
-    keepalive_timeout 65s;
-    keepalive_requests 1000000;
-    open_file_cache max=16 inactive=60s;
-    open_file_cache_valid 60s;
-    include /etc/nginx/mime.types;
-    gzip on;
-    gzip_comp_level 6;
-    gzip_min_length 1024;
-    gzip_vary on;
-    gzip_types text/css application/javascript image/svg+xml text/plain;
-    client_body_temp_path $WORK/nginx/body;
-    proxy_temp_path $WORK/nginx/proxy;
-    fastcgi_temp_path $WORK/nginx/fastcgi;
-    uwsgi_temp_path $WORK/nginx/uwsgi;
-    scgi_temp_path $WORK/nginx/scgi;
+write_nginx_conf "$WORK/nginx" "6" "$(cat <<EOF
     server {
         listen 127.0.0.1:$NGINX_PORT backlog=4096;
         root $ROOT/Public;
     }
-}
 EOF
+)"
 nginx -p "$WORK/nginx/" -c "$WORK/nginx/nginx.conf" >"$WORK/nginx.log" 2>&1 &
 PIDS+=("$!")
 NGINX_PID=$!
