@@ -236,7 +236,7 @@
 
   // Live updates: what changes elsewhere (another browser, another tab) reaches this page. A page
   // showing the shelf or item that changed fetches itself again through the same swap (scroll and
-  // focus kept), unless a form is being filled in, which is never disturbed; a page showing an item
+  // focus kept), unless a form is being filled in or sent, which is never disturbed; a page showing an item
   // deleted elsewhere is replaced by its list (the server's URL for it). The status line says what
   // happened. Without script nothing changes: pages are right at the next request.
   const liveURL = document.body.dataset.live;
@@ -264,6 +264,8 @@
         return say(`This item was ${done[change.change]}; here is its list.`);
       }
       if (editing()) return say(`${name} was ${done[change.change]}; this page updates when you move on.`);
+      // A navigation or form in flight is not aborted for a refetch: its answer comes after the change.
+      if (current) return;
       await visit(location.href, {push: false});
       say(`${name} was ${done[change.change]}.`);
     });

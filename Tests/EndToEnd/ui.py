@@ -187,14 +187,22 @@ class UI:
             field.send_keys(text)
 
     def press(self, label, within="body"):
-        """Clicks the visible submit button labelled `label`; returns the old <html> to wait on."""
-        old_html = self._mark()
-        for button in self.find_all(f"{within} button"):
-            if " ".join(button.text.split()) == label and button.is_displayed():
-                self._scroll_to(button)
-                button.click()
-                return old_html
-        raise CheckFailure(f"no visible button '{label}' in {within} at {self.path()}")
+        """Clicks the visible submit button labelled `label`; returns the old <html> to wait on.
+        With JavaScript a live update may replace the page between finding the button and clicking
+        it (the page refetches itself after a change, its own included): a click on a button gone
+        from the page did nothing, so the button on screen now is found and clicked instead."""
+        for _ in range(3):
+            try:
+                for button in self.find_all(f"{within} button"):
+                    if " ".join(button.text.split()) == label and button.is_displayed():
+                        self._scroll_to(button)
+                        old_html = self._mark()
+                        button.click()
+                        return old_html
+            except StaleElementReferenceException:
+                continue
+            raise CheckFailure(f"no visible button '{label}' in {within} at {self.path()}")
+        raise CheckFailure(f"the button '{label}' in {within} was replaced three times before it could be pressed")
 
     def _scroll_to(self, element):
         try:
