@@ -107,6 +107,16 @@ struct RedisLoopClientTests {
         #expect(!pool.isFailing)
     }
 
+    /// A client whose connects wait until `gate` opens: sends made meanwhile find no connection yet.
+    static func client(of pool: RedisPool, connectingAfter gate: Gate) -> RedisLoopClient {
+        RedisLoopClient(pool: pool) { job in
+            ThreadGroup.detach {
+                gate.hold()
+                job()
+            }
+        }
+    }
+
     @Test func sendsMadeWhileTheConnectionIsBeingMadeWaitForItInOrder() throws {
         let server = try RedisServer()
         let pool = try RedisPool(configuration: try RedisConfiguration(url: server.url()))
@@ -115,12 +125,7 @@ struct RedisLoopClientTests {
         // The connect is held until the test lets it go: every send below finds no connection yet
         // (and the connection is installed by a loop task, after the one that sends them all).
         let connect = Gate()
-        let client = RedisLoopClient(pool: pool) { job in
-            ThreadGroup.detach {
-                connect.hold()
-                job()
-            }
-        }
+        let client = Self.client(of: pool, connectingAfter: connect)
         let outcomes = Mutex<[(Int, Outcome)]>([])
         let delivered = EventCount()
         let refused = Mutex(0)
@@ -156,12 +161,7 @@ struct RedisLoopClientTests {
         // The connect is held until all three sends are made, so each of them waits for it (a
         // connect refused sooner would leave the later sends the pool's backoff instead).
         let connect = Gate()
-        let client = RedisLoopClient(pool: pool) { job in
-            ThreadGroup.detach {
-                connect.hold()
-                job()
-            }
-        }
+        let client = Self.client(of: pool, connectingAfter: connect)
         let outcomes = Mutex<[Outcome]>([])
         let delivered = EventCount()
         let sentAll = EventCount()
