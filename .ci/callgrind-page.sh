@@ -13,6 +13,8 @@
 # Environment: REQUESTS=400 WARMUP=50 PORT=8097 KEEP=1 (keep the callgrind output, path printed)
 #              ACCEPT_GZIP=1 (send Accept-Encoding: gzip, as browsers do, and count the gzipped page)
 #              PAGE_PATH=/styles.css (count another path instead of the benchmark page, e.g. a static file)
+#              BARE=1 (send the request wrk sends, Host and nothing else: no cookie, User-Agent or Accept;
+#              with PAGE_PATH, the request .ci/bench-gzip.sh measures a static file with)
 #              REDIS_URL=redis://127.0.0.1:P (serve from that Redis instead of the embedded store; start
 #              it empty or with the benchmark data: the server seeds it. redis-server's own work is not counted)
 #              TLS=1 (serve HTTPS with a throw-away P-256 certificate, as .ci/bench-tls.sh does)
@@ -76,10 +78,12 @@ curl -fsS -o "$WORK/page.html" -H "Cookie: $COOKIE" "$PAGE"
 
 ENCODING=()
 [ "${ACCEPT_GZIP:-0}" = 1 ] && ENCODING=(-H "Accept-Encoding: gzip")
+REQUEST_HEADERS=(-H "Cookie: $COOKIE")
+[ "${BARE:-0}" = 1 ] && REQUEST_HEADERS=(-H "User-Agent:" -H "Accept:")
 fetch() { # count: that many GETs of the page over one connection
     local args=()
     for _ in $(seq 1 "$1"); do args+=(-o /dev/null "$PAGE"); done
-    curl -fsS -H "Cookie: $COOKIE" "${ENCODING[@]}" "${args[@]}"
+    curl -fsS "${REQUEST_HEADERS[@]}" "${ENCODING[@]}" "${args[@]}"
 }
 fetch "$WARMUP"
 callgrind_control -z "$PID" >/dev/null
