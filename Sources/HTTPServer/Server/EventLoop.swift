@@ -432,15 +432,16 @@ final class EventLoop: @unchecked Sendable {
         settle(connection)
     }
 
-    /// Performs `first`, an event's action, then every action the machine has after it, until it
+    /// Performs `action`, an event's action, then every action the machine has after it, until it
     /// has none (or the connection closed). Iterative: the actions of replies given meanwhile on
     /// this connection (`Connection.deferred`) are taken here too, so no answer nests a request.
-    private func perform(_ first: ConnectionStateMachine.Action, on connection: Connection, now: ConnectionStateMachine.Now) {
+    /// Each action is consumed by the switch: a request (its strings and fields) moves into the
+    /// case that hands it on, where a copy of the action would retain and release each of them.
+    private func perform(_ action: consuming ConnectionStateMachine.Action, on connection: Connection, now: ConnectionStateMachine.Now) {
         loopThread.assertCurrent()
-        var action = first
         var now = now
         while connection.isOpen {
-            switch action {
+            switch consume action {
             case .nothing:
                 guard !connection.deferred.isEmpty else { return }
             case .respond(let request, let sequence):
