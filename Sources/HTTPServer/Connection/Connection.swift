@@ -13,12 +13,10 @@ final class Connection {
     @exclusivity(unchecked) var registeredEvents: UInt32
     /// Set when the state machine produced output during this turn; the loop writes once at the end.
     @exclusivity(unchecked) var needsFlush = false
-    /// Nesting depth of work on this connection; replies delivered inline are written when it returns to 0.
+    /// Nesting depth of work on this connection. A reply given while it is above 0 is only filed in
+    /// the machine: the loop's `perform` under way takes it from there (see `EventLoop.complete`),
+    /// so a burst of pipelined requests is answered one after another, never one inside another.
     @exclusivity(unchecked) var depth = 0
-    /// Actions of replies given while a responder of this connection runs (an answer made at once):
-    /// the `perform` loop that called the responder takes them when it returns, so a burst of
-    /// pipelined requests is answered one after another, never one inside another on the stack.
-    @exclusivity(unchecked) var deferred: [ConnectionStateMachine.Action] = []
     @exclusivity(unchecked) var isOpen = true
     /// Set once the connection answers with an event stream: the loop writes it, the machine is done.
     @exclusivity(unchecked) var stream: StreamOutput?

@@ -92,7 +92,7 @@ struct ConnectionStateMachine {
 
     /// A name and value held as a struct: an optional tuple of two strings is copied and destroyed
     /// through the runtime's generic tuple walk, a struct by its own compiled code.
-    struct Field {
+    struct Field: Sendable {
         var name: String
         var value: String
     }
@@ -203,16 +203,30 @@ struct ConnectionStateMachine {
     /// The responder's answer for `sequence`; answers are written strictly in request order.
     /// `field` is set on the answer as it is written (see `HTTPReply.settingField`).
     mutating func replied(
-        _ response: HTTPResponse, label: ExchangeLabel? = nil, field: (name: String, value: String)? = nil, sequence: Int, now: Now
+        _ response: consuming HTTPResponse, label: ExchangeLabel? = nil, field: (name: String, value: String)? = nil, sequence: Int, now: Now
     ) -> Action {
+        replied(consume response, label: label, field: field.map { Field(name: $0.name, value: $0.value) }, sequence: sequence, now: now)
+    }
+
+    /// `replied` with the field as the reply holds it.
+    mutating func replied(_ response: consuming HTTPResponse, label: ExchangeLabel?, field: Field?, sequence: Int, now: Now) -> Action {
+        keep(consume response, label: label, field: field, sequence: sequence) ? next(now: now) : .nothing
+    }
+
+    /// Files the answer for `sequence` without acting on it; false when it is ignored (a second
+    /// answer, a closed connection). For an answer given while the shell is inside this machine's
+    /// work (a responder that answered at once): the shell's loop below it on the stack asks
+    /// `next(now:)` once the responder returns, which writes it in its turn, as `replied` would.
+    @discardableResult
+    mutating func keep(_ response: consuming HTTPResponse, label: ExchangeLabel?, field: Field?, sequence: Int) -> Bool {
         guard phase != .closed,
               let index = exchanges.firstIndex(where: { $0.sequence == sequence }),
               exchanges[index].response == nil
-        else { return .nothing }
-        exchanges[index].response = response
+        else { return false }
+        exchanges[index].response = consume response
         exchanges[index].label = label
-        exchanges[index].field = field.map { Field(name: $0.name, value: $0.value) }
-        return next(now: now)
+        exchanges[index].field = field
+        return true
     }
 
     /// Gives the connection up to an event stream answering `sequence`: possible only while that is

@@ -36,7 +36,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private enum Message {
-        case reply(HTTPResponse, ExchangeLabel?, field: (name: String, value: String)?, connectionID: UInt64, sequence: Int)
+        case reply(HTTPResponse, ExchangeLabel?, field: ConnectionStateMachine.Field?, connectionID: UInt64, sequence: Int)
         case shutdown
         /// A connection a sibling accepted at the cap with no idle connection of its own to close:
         /// admitted here in place of one of this loop's idle connections, or refused.
@@ -136,13 +136,14 @@ final class EventLoop: @unchecked Sendable {
 
     /// Hands a reply to the loop: handled at once on the loop's own thread, queued and woken otherwise.
     func deliver(
-        _ response: HTTPResponse, label: ExchangeLabel?, field: (name: String, value: String)? = nil, connectionID: UInt64, sequence: Int
+        _ response: consuming HTTPResponse, label: ExchangeLabel?, field: ConnectionStateMachine.Field? = nil, connectionID: UInt64,
+        sequence: Int
     ) {
         if loopThread.isCurrent {
-            complete(response, label: label, field: field, connectionID: connectionID, sequence: sequence)
+            complete(consume response, label: label, field: field, connectionID: connectionID, sequence: sequence)
             return
         }
-        post(.reply(response, label, field: field, connectionID: connectionID, sequence: sequence))
+        post(.reply(consume response, label, field: field, connectionID: connectionID, sequence: sequence))
     }
 
     /// See `HTTPReply.openStream`.
@@ -419,22 +420,28 @@ final class EventLoop: @unchecked Sendable {
 
     /// A reply on the loop thread: queued in the machine, written now unless the connection is mid-turn.
     private func complete(
-        _ response: HTTPResponse, label: ExchangeLabel?, field: (name: String, value: String)? = nil, connectionID: UInt64, sequence: Int
+        _ response: consuming HTTPResponse, label: ExchangeLabel?, field: ConnectionStateMachine.Field? = nil, connectionID: UInt64,
+        sequence: Int
     ) {
         loopThread.assertCurrent()
         guard let connection = connections[connectionID] else { return }
+        // Answered inside work on this connection (a responder that answered at once): only filed.
+        // The `perform` loop below on the stack asks the machine for its next action once the
+        // responder returns, which is this answer in its turn: no answer nests a request, and no
+        // action is queued for it.
+        if connection.depth > 0 {
+            connection.machine.keep(consume response, label: label, field: field, sequence: sequence)
+            return
+        }
         let current = now()
-        let action = connection.machine.replied(response, label: label, field: field, sequence: sequence, now: current)
-        // Answered inside work on this connection (a responder that answered at once): the
-        // `perform` loop below it on the stack takes the action, and writes when it unwinds.
-        if connection.depth > 0 { return connection.deferred.append(action) }
-        perform(action, on: connection, now: current)
+        perform(connection.machine.replied(consume response, label: label, field: field, sequence: sequence, now: current), on: connection, now: current)
         settle(connection)
     }
 
     /// Performs `action`, an event's action, then every action the machine has after it, until it
-    /// has none (or the connection closed). Iterative: the actions of replies given meanwhile on
-    /// this connection (`Connection.deferred`) are taken here too, so no answer nests a request.
+    /// has none (or the connection closed). Iterative: replies given meanwhile on this connection
+    /// are only filed in the machine (`complete`), whose next action then writes them, so no answer
+    /// nests a request.
     /// Each action is consumed by the switch: a request (its strings and fields) moves into the
     /// case that hands it on, where a copy of the action would retain and release each of them.
     private func perform(_ action: consuming ConnectionStateMachine.Action, on connection: Connection, now: ConnectionStateMachine.Now) {
@@ -443,7 +450,7 @@ final class EventLoop: @unchecked Sendable {
         while connection.isOpen {
             switch consume action {
             case .nothing:
-                guard !connection.deferred.isEmpty else { return }
+                return
             case .respond(let request, let sequence):
                 let client = settings.proxies.client(of: connection.info, headers: request.headers)
                 if client.isForwarded { connection.forwardedClients[sequence] = client.remoteAddress }
@@ -464,7 +471,7 @@ final class EventLoop: @unchecked Sendable {
                 closeConnection(connection)
                 return
             }
-            action = connection.deferred.isEmpty ? connection.machine.next(now: now) : connection.deferred.removeFirst()
+            action = connection.machine.next(now: now)
         }
     }
 
