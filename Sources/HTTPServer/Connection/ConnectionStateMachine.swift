@@ -403,16 +403,20 @@ struct ConnectionStateMachine {
 
     /// Writes the oldest exchange's answer, which is ready, and returns its log entry.
     private mutating func answer(now: Now) -> Action {
-        guard let response = exchanges.first?.response else { return .nothing }
+        guard !exchanges.isEmpty, exchanges[0].response != nil else { return .nothing }
         // Mostly the only one: taken off the end, with no shifting of the array's storage.
-        let first = exchanges.count == 1 ? exchanges.removeLast() : exchanges.removeFirst()
+        var first = exchanges.count == 1 ? exchanges.removeLast() : exchanges.removeFirst()
+        // Taken out of the exchange, not copied: the serializer is its last user, and what the log
+        // entry needs of it is read first (its status as the responder gave it, its request id).
+        guard let response = first.response.take() else { return .nothing }
         if pendingOutboundBytes == 0 { lastWriteProgress = now.nanoseconds }
         let asksToClose = Self.asksToClose(response)
-        let bytes = serialize(response, for: first, asksToClose: asksToClose, now: now)
+        let status = response.status.code
         let requestID = first.field.flatMap { Self.isRequestIDField($0.name) ? $0.value : nil }
             ?? response.headers[Self.requestIDField]
+        let bytes = serialize(consume response, for: first, asksToClose: asksToClose, now: now)
         let entry = AccessEntry(
-            sequence: first.sequence, method: first.method.rawValue, target: first.target, status: response.status.code, bytes: bytes,
+            sequence: first.sequence, method: first.method.rawValue, target: first.target, status: status, bytes: bytes,
             nanoseconds: now.nanoseconds &- first.started, route: first.label?.name,
             requestID: requestID, hidesPath: first.label?.hidesTarget ?? false)
         if !first.keepAlive || asksToClose {
@@ -436,9 +440,9 @@ struct ConnectionStateMachine {
     }
 
     /// Adds the headers the server owns and appends the response to `outbound`; returns the body size sent.
-    private mutating func serialize(_ response: HTTPResponse, for exchange: Exchange, asksToClose: Bool, now: Now) -> Int {
+    /// The response is consumed: coding may change it in place, and a large body is kept as it is.
+    private mutating func serialize(_ response: consuming HTTPResponse, for exchange: Exchange, asksToClose: Bool, now: Now) -> Int {
         joinOutboundBody()
-        var response = response
         let closing = !exchange.keepAlive || (phase == .stopped && exchanges.isEmpty) || asksToClose
         let headOnly = exchange.method == .head
         let gzip = ResponseCompression.prepare(&response, accepting: AcceptEncoding(exchange.requestHeaders)) { reason in
