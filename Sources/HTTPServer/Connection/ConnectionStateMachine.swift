@@ -100,6 +100,10 @@ struct ConnectionStateMachine {
     let configuration: Configuration
     private(set) var phase: ReadPhase
     private var parser: HTTPRequestParser
+    /// The parser's last answer was that it needs more bytes: until some arrive it would say so
+    /// again, and the phase already follows its own. Asked after every answer and every write,
+    /// it is then not asked (nor copied to read its phase) a second time for nothing.
+    private var parserNeedsBytes = false
     private var exchanges: [Exchange] = []
     private var nextSequence = 0
     /// Bytes the shell must write, from `outboundStart` on, then those of `outboundBody`.
@@ -193,6 +197,7 @@ struct ConnectionStateMachine {
         case .idle, .head, .body: break
         }
         parser.append(bytes)
+        parserNeedsBytes = false
         return next(now: now)
     }
 
@@ -322,6 +327,7 @@ struct ConnectionStateMachine {
                 followParserPhase(now: now.nanoseconds)
                 return .nothing
             }
+            if parserNeedsBytes { return .nothing }
             let event: HTTPRequestParser.Event?
             do {
                 event = try parser.next()
@@ -331,6 +337,7 @@ struct ConnectionStateMachine {
             }
             switch event {
             case nil:
+                parserNeedsBytes = true
                 followParserPhase(now: now.nanoseconds)
                 return .nothing
             case .expectsContinue:
