@@ -100,6 +100,9 @@ final class EventLoop: @unchecked Sendable {
     /// Connections whose transport held input at their last read (TLS read-ahead the buffer had no
     /// room for): no epoll event comes for it, so each is read once more in the next pass.
     @exclusivity(unchecked) private var heldInput: [Connection] = []
+    /// The connection whose responder is running: a reply given at once, the commonest case,
+    /// finds its connection here instead of hashing its id into `connections`.
+    @exclusivity(unchecked) private var responding: Connection?
     /// Gzips answers for every connection here: its tables are allocated once, not per response.
     private let compressor = GzipEncoder()
 
@@ -424,7 +427,13 @@ final class EventLoop: @unchecked Sendable {
         sequence: Int
     ) {
         loopThread.assertCurrent()
-        guard let connection = connections[connectionID] else { return }
+        let connection: Connection
+        if let current = responding, current.id == connectionID {
+            connection = current
+        } else {
+            guard let found = connections[connectionID] else { return }
+            connection = found
+        }
         // Answered inside work on this connection (a responder that answered at once): only filed.
         // The `perform` loop below on the stack asks the machine for its next action once the
         // responder returns, which is this answer in its turn: no answer nests a request, and no
@@ -455,9 +464,12 @@ final class EventLoop: @unchecked Sendable {
                 let client = settings.proxies.client(of: connection.info, headers: request.headers)
                 if client.isForwarded { connection.forwardedClients[sequence] = client.remoteAddress }
                 connection.depth += 1
+                let outer = responding
+                responding = connection
                 responder.respond(
                     to: request, connection: client,
                     reply: HTTPReply(loop: self, connectionID: connection.id, sequence: sequence))
+                responding = outer
                 connection.depth -= 1
                 // The responder took its time: what follows is timed from now (the Date value, per
                 // second, is fresh enough: answers written later take theirs from their own event).
