@@ -552,7 +552,10 @@ final class EventLoop: @unchecked Sendable {
             switch result {
             case .bytes(let count):
                 let current = now()
-                perform(connection.machine.wrote(count, now: current), on: connection, now: current)
+                let action = connection.machine.wrote(count, now: current)
+                // Mostly nothing (the answer is out, no request waits): not carried through `perform`.
+                if case .nothing = action { continue }
+                perform(action, on: connection, now: current)
             case .wouldBlock(let readiness):
                 connection.writeWaitsFor = readiness
                 return
