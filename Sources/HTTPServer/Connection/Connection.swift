@@ -30,17 +30,26 @@ final class Connection {
     @exclusivity(unchecked) var isHoldingInput = false
     /// While a handshake is under way: when the connection is given up on.
     @exclusivity(unchecked) var handshakeDeadline: UInt64?
-    /// Membership of the loop's `IdleConnections` (links are cleared when it leaves, so no cycle outlives it).
+    /// Membership of the loop's `IdleConnections`, which links connections by `tableIndex`.
     @exclusivity(unchecked) var isListedIdle = false
-    var idlePrevious: Connection?
-    var idleNext: Connection?
+    /// Its place in the loop's table, which its epoll events name (`token`): an event finds its
+    /// connection by index, where a dictionary lookup by id hashed the id each time.
+    let tableIndex: Int
+
+    /// Marks a connection's epoll token apart from the loop's other tokens (listener, wake-up,
+    /// Redis sources: small numbers).
+    static let tokenMark: UInt64 = 1 << 63
+
+    /// The epoll token: the table index, marked.
+    var token: UInt64 { Self.tokenMark | UInt64(tableIndex) }
 
     /// Between requests with nothing in flight, past any handshake: closing it loses no work.
     var isIdle: Bool { handshakeDeadline == nil && machine.isBetweenRequests }
 
-    init(id: UInt64, fd: Int32, transport: any ConnectionTransport, info: ConnectionInfo,
+    init(id: UInt64, tableIndex: Int, fd: Int32, transport: any ConnectionTransport, info: ConnectionInfo,
          machine: ConnectionStateMachine, registeredEvents: UInt32, handshakeDeadline: UInt64? = nil) {
         self.id = id
+        self.tableIndex = tableIndex
         self.fd = fd
         self.transport = transport
         self.info = info

@@ -80,6 +80,12 @@ final class EventLoop: @unchecked Sendable {
     // one thread, one step at a time.
     private var listenerFD: Int32
     @exclusivity(unchecked) private var connections: [UInt64: Connection] = [:]
+    /// The same connections by `Connection.tableIndex`, which their epoll tokens carry: an event
+    /// finds its connection by index. An index freed in a pass is reused only after it (`freedIndices`),
+    /// since events of that pass may still name it.
+    @exclusivity(unchecked) private var table: [Connection?] = []
+    private var freeIndices: [Int] = []
+    private var freedIndices: [Int] = []
     /// Descriptors besides connections (Redis connections), by token; see EventLoop+Sources.swift.
     var sources: [UInt64: any EventLoopSource] = [:]
     /// Jobs to run before the next wait (`beforeNextWait`, EventLoop+Sources.swift).
@@ -199,6 +205,10 @@ final class EventLoop: @unchecked Sendable {
         var nextSweep = MonotonicClock.now() &+ sweepInterval
 
         while true {
+            if !freedIndices.isEmpty {
+                freeIndices += freedIndices
+                freedIndices.removeAll(keepingCapacity: true)
+            }
             let before = MonotonicClock.now()
             // Work left for this pass: the wait only collects what is ready.
             let resuming = afterWait
@@ -213,10 +223,12 @@ final class EventLoop: @unchecked Sendable {
                 switch tokens[index] {
                 case Self.listenerToken: acceptConnections()
                 case Self.wakeToken: drainInbox()
-                default:
-                    if let connection = connections[tokens[index]] {
+                case let token where token & Connection.tokenMark != 0:
+                    if let connection = table[Int(truncatingIfNeeded: token & ~Connection.tokenMark)] {
                         handle(events[index], on: connection, readBuffer: readBuffer)
-                    } else if let source = sources[tokens[index]] {
+                    }
+                default:
+                    if let source = sources[tokens[index]] {
                         handle(events[index], on: source)
                     }
                 }
@@ -279,19 +291,25 @@ final class EventLoop: @unchecked Sendable {
         }
         let id = nextConnectionID
         nextConnectionID += 1
+        let tableIndex = freeIndices.popLast() ?? {
+            table.append(nil)
+            return table.count - 1
+        }()
         let now = MonotonicClock.now()
         let connection = Connection(
-            id: id, fd: fd, transport: transport,
+            id: id, tableIndex: tableIndex, fd: fd, transport: transport,
             info: ConnectionInfo(remoteAddress: remoteAddress, isSecure: settings.isSecure),
             machine: ConnectionStateMachine(configuration: settings.machine, now: now, compressor: compressor),
             registeredEvents: Self.readInterest,
             handshakeDeadline: settings.handshakeTimeout.map { now &+ $0 })
-        guard wp_epoll_add(epollFD, fd, Self.readInterest, id) == 0 else {
+        guard wp_epoll_add(epollFD, fd, Self.readInterest, connection.token) == 0 else {
             transport.close()
             limiter.release()
+            freeIndices.append(tableIndex)
             return
         }
         connections[id] = connection
+        table[tableIndex] = connection
         openCount.store(connections.count, ordering: .relaxed)
         trackIdleness(of: connection)
     }
@@ -299,7 +317,7 @@ final class EventLoop: @unchecked Sendable {
     /// At the cap: closes this loop's longest-idle connection and keeps its slot for the caller.
     private func reclaimIdleSlot() -> Bool {
         loopThread.assertCurrent()
-        guard let oldest = idle.oldest else { return false }
+        guard let oldest = idle.oldest.flatMap({ table[$0] }) else { return false }
         reportCap("closing idle keep-alive connections to admit new ones")
         closeConnection(oldest, releasingSlot: false)
         return true
@@ -516,7 +534,7 @@ final class EventLoop: @unchecked Sendable {
         }
         if interest != connection.registeredEvents {
             connection.registeredEvents = interest
-            _ = wp_epoll_mod(epollFD, connection.fd, interest, connection.id)
+            _ = wp_epoll_mod(epollFD, connection.fd, interest, connection.token)
         }
         if settings.isSecure && !connection.isHoldingInput && connection.machine.wantsRead
             && connection.readWaitsFor == .readable && connection.transport.holdsInput {
@@ -646,6 +664,8 @@ final class EventLoop: @unchecked Sendable {
         _ = wp_epoll_del(epollFD, connection.fd)
         connection.transport.close()
         connections[connection.id] = nil
+        table[connection.tableIndex] = nil
+        freedIndices.append(connection.tableIndex)
         openCount.store(connections.count, ordering: .relaxed)
         if releasingSlot { limiter.release() }
         if let stream = connection.stream {
@@ -778,7 +798,7 @@ extension EventLoop {
         }
         if interest != connection.registeredEvents {
             connection.registeredEvents = interest
-            _ = wp_epoll_mod(epollFD, connection.fd, interest, connection.id)
+            _ = wp_epoll_mod(epollFD, connection.fd, interest, connection.token)
         }
     }
 
