@@ -458,8 +458,8 @@ struct ConnectionStateMachine {
         }
         // Date, Server, Connection and Content-Length are written by the serializer after the
         // response's own fields, never set into the list.
-        var fields = HTTPResponseSerializer.ServerFields(contentLength: .asGiven, date: now.httpDate, closing: closing)
-        fields.server = configuration.serverName
+        var fields = HTTPResponseSerializer.ServerFields(
+            contentLength: .asGiven, date: now.httpDate, closing: closing, server: configuration.serverName)
         if let field = exchange.field { fields.extra = (field.name, field.value) }
         if gzip {
             // Coded by the loop's encoder and copied once, from its buffer into the outbound bytes.
