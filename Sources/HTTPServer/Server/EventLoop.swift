@@ -479,8 +479,9 @@ final class EventLoop: @unchecked Sendable {
             case .nothing:
                 return
             case .respond(let request, let sequence):
-                let client = settings.proxies.client(of: connection.info, headers: request.headers)
-                if client.isForwarded { connection.forwardedClients[sequence] = client.remoteAddress }
+                // With no proxy trusted (most setups) the peer is the client, as the lookup would say.
+                let client = settings.proxies.networks.isEmpty
+                    ? connection.info : forwardedClient(of: request, on: connection, sequence: sequence)
                 connection.depth += 1
                 let outer = responding
                 responding = connection
@@ -503,6 +504,13 @@ final class EventLoop: @unchecked Sendable {
             }
             action = connection.machine.next(now: now)
         }
+    }
+
+    /// The client a trusted proxy names in `request`'s headers, else the peer; kept for the access log.
+    private func forwardedClient(of request: HTTPRequest, on connection: Connection, sequence: Int) -> ConnectionInfo {
+        let client = settings.proxies.client(of: connection.info, headers: request.headers)
+        if client.isForwarded { connection.forwardedClients[sequence] = client.remoteAddress }
+        return client
     }
 
     /// Counts a finished exchange and writes its access line.
