@@ -121,6 +121,11 @@ struct ConnectionStateMachine {
     private var isDraining = false
     /// When output last moved: answers queued into an empty buffer, or bytes written.
     private var lastWriteProgress: UInt64 = 0
+    /// The fields the serializer adds to each answer, each set anew for it (`serialize`): kept here,
+    /// since a local value of them was copied for the call that writes them. The last answer's
+    /// extra field stays until the next answer replaces it (clearing it at once went through the
+    /// runtime's generic destroy of its optional tuple).
+    private var serverFields: HTTPResponseSerializer.ServerFields
     /// Codes gzipped answers: the event loop's, shared by its connections (one runs at a time);
     /// made on first use when none is given.
     private var compressor: GzipEncoder?
@@ -130,6 +135,8 @@ struct ConnectionStateMachine {
         self.phase = .idle(since: now)
         self.parser = HTTPRequestParser(limits: configuration.limits)
         self.compressor = compressor
+        self.serverFields = HTTPResponseSerializer.ServerFields(
+            contentLength: .asGiven, date: "", closing: false, server: configuration.serverName)
     }
 
     var pendingOutboundBytes: Int { outbound.count - outboundStart + outboundBody.count - outboundBodyStart }
@@ -458,9 +465,10 @@ struct ConnectionStateMachine {
         }
         // Date, Server, Connection and Content-Length are written by the serializer after the
         // response's own fields, never set into the list.
-        var fields = HTTPResponseSerializer.ServerFields(
-            contentLength: .asGiven, date: now.httpDate, closing: closing, server: configuration.serverName)
-        if let field = exchange.field { fields.extra = (field.name, field.value) }
+        serverFields.contentLength = .asGiven
+        serverFields.date = now.httpDate
+        serverFields.closing = closing
+        serverFields.extra = exchange.field.map { ($0.name, $0.value) }
         if gzip {
             // Coded by the loop's encoder and copied once, from its buffer into the outbound bytes.
             let encoder = compressor ?? GzipEncoder()
@@ -468,8 +476,8 @@ struct ConnectionStateMachine {
             return response.body.withUnsafeBytes { body in
                 encoder.compress(body, level: .fast) { member in
                     // A HEAD answer's Content-Length, its own or not, is the coded body's, as GET's is.
-                    fields.contentLength = .value(member.count)
-                    HTTPResponseSerializer.write(response, headOnly: true, fields: fields, into: &outbound)
+                    serverFields.contentLength = .value(member.count)
+                    HTTPResponseSerializer.write(response, headOnly: true, fields: serverFields, into: &outbound)
                     if headOnly { return 0 }
                     outbound.append(contentsOf: member)
                     return member.count
@@ -479,21 +487,21 @@ struct ConnectionStateMachine {
         let code = response.status.code
         if code < 200 || code == 204 || code == 304 {
             // No body; a 304 keeps the Content-Length it was given, the others have none.
-            fields.contentLength = code == 304 ? .asGiven : .omitted
-            HTTPResponseSerializer.write(response, headOnly: true, fields: fields, into: &outbound)
+            serverFields.contentLength = code == 304 ? .asGiven : .omitted
+            HTTPResponseSerializer.write(response, headOnly: true, fields: serverFields, into: &outbound)
             return 0
         }
         if !(headOnly && response.headers.contains("Content-Length")) {
-            fields.contentLength = .value(response.body.count)
+            serverFields.contentLength = .value(response.body.count)
         }
         if !headOnly && response.body.count >= Self.separateBodyBytes {
             // The head here, the body written from its own array: no copy of it.
-            HTTPResponseSerializer.write(response, headOnly: true, fields: fields, into: &outbound)
+            HTTPResponseSerializer.write(response, headOnly: true, fields: serverFields, into: &outbound)
             outboundBody = response.body
             outboundBodyStart = 0
             return response.body.count
         }
-        HTTPResponseSerializer.write(response, headOnly: headOnly, fields: fields, into: &outbound)
+        HTTPResponseSerializer.write(response, headOnly: headOnly, fields: serverFields, into: &outbound)
         return headOnly ? 0 : response.body.count
     }
 
