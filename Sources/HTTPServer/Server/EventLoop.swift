@@ -198,8 +198,15 @@ final class EventLoop: @unchecked Sendable {
         EventLoopThread.mark(true)
         defer { EventLoopThread.mark(false) }
         let capacity = 256
-        var tokens = [UInt64](repeating: 0, count: capacity)
-        var events = [UInt32](repeating: 0, count: capacity)
+        // Allocated once, as the read buffer is: arrays passed as `&` checked their uniqueness each pass.
+        let tokens = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: capacity)
+        let events = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: capacity)
+        tokens.initialize(repeating: 0)
+        events.initialize(repeating: 0)
+        defer {
+            tokens.deallocate()
+            events.deallocate()
+        }
         let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: settings.readBufferSize, alignment: 16)
         defer { readBuffer.deallocate() }
         var nextSweep = MonotonicClock.now() &+ sweepInterval
@@ -214,7 +221,7 @@ final class EventLoop: @unchecked Sendable {
             let resuming = afterWait
             if !resuming.isEmpty { afterWait.removeAll(keepingCapacity: true) }
             let timeout = !resuming.isEmpty ? 0 : nextSweep > before ? Int32(min((nextSweep - before) / 1_000_000 + 1, 1000)) : 0
-            let count = wp_epoll_wait(epollFD, &tokens, &events, Int32(capacity), timeout)
+            let count = wp_epoll_wait(epollFD, tokens.baseAddress, events.baseAddress, Int32(capacity), timeout)
             if count < 0 && wp_errno() != EINTR {
                 logger.error("epoll_wait: \(SystemError("epoll_wait", code: wp_errno()))")
                 break
