@@ -180,7 +180,9 @@ struct ConnectionStateMachine {
     /// in which the server may close the connection (idle timeout, or room for a new connection).
     var isBetweenRequests: Bool {
         guard case .idle = phase else { return false }
-        return exchanges.isEmpty && pendingOutboundBytes == 0 && parser.bufferedByteCount == 0
+        // A parser that needs bytes while the phase (which follows its own) is idle holds none:
+        // settled without copying the parser to ask it.
+        return exchanges.isEmpty && pendingOutboundBytes == 0 && (parserNeedsBytes || parser.bufferedByteCount == 0)
     }
 
     /// When `tick` must next be called, if ever.
