@@ -217,7 +217,8 @@ struct ConnectionStateMachine {
     /// The responder's answer for `sequence`; answers are written strictly in request order.
     /// `field` is set on the answer as it is written (see `HTTPReply.settingField`).
     mutating func replied(
-        _ response: consuming HTTPResponse, label: ExchangeLabel? = nil, field: (name: String, value: String)? = nil, sequence: Int, now: Now
+        _ response: consuming HTTPResponse, label: ExchangeLabel? = nil, field: (name: String, value: String)? = nil, sequence: Int,
+        now: Now
     ) -> Action {
         replied(consume response, label: label, field: field.map { Field(name: $0.name, value: $0.value) }, sequence: sequence, now: now)
     }

@@ -468,7 +468,8 @@ final class EventLoop: @unchecked Sendable {
             return
         }
         let current = now()
-        perform(connection.machine.replied(consume response, label: label, field: field, sequence: sequence, now: current), on: connection, now: current)
+        let action = connection.machine.replied(consume response, label: label, field: field, sequence: sequence, now: current)
+        perform(action, on: connection, now: current)
         settle(connection)
     }
 
