@@ -479,9 +479,11 @@ final class EventLoop: @unchecked Sendable {
     /// nests a request.
     /// Each action is consumed by the switch: a request (its strings and fields) moves into the
     /// case that hands it on, where a copy of the action would retain and release each of them.
-    private func perform(_ action: consuming ConnectionStateMachine.Action, on connection: Connection, now: ConnectionStateMachine.Now) {
+    /// `now` is consumed too: its time is refreshed after each responder without copying its date.
+    private func perform(
+        _ action: consuming ConnectionStateMachine.Action, on connection: Connection, now: consuming ConnectionStateMachine.Now
+    ) {
         loopThread.assertCurrent()
-        var now = now
         while connection.isOpen {
             switch consume action {
             case .nothing:
