@@ -39,12 +39,15 @@ extension HTTPResponseSerializer {
     ) {
         let needed = buffer.count + 256 + response.headers.count * 40 + (headOnly ? 0 : response.body.count)
         if buffer.capacity < needed { buffer.reserveCapacity(max(needed, buffer.capacity * 2)) }
-        writeStatusLine(response.status, to: &buffer)
-        var namesServer = false
         if let wire = response.headers.wire, !(fields.extra.map { response.headers.contains($0.name) } ?? false) {
-            // Made once, holding none of the server's fields (nor, as just checked, the extra one).
-            buffer.append(contentsOf: wire)
+            // Made once, holding none of the server's fields (nor, as just checked, the extra one):
+            // the whole head goes out in one copy.
+            wire.withUnsafeBufferPointer { wire in
+                writeHead(status: response.status, fields: wire, fields, namesServer: false, into: &buffer)
+            }
         } else {
+            writeStatusLine(response.status, to: &buffer)
+            var namesServer = false
             let replacesLength = fields.contentLength != .asGiven
             let extraLength = fields.extra?.name.utf8.count ?? -1
             for (name, value) in response.headers {
@@ -60,26 +63,50 @@ extension HTTPResponseSerializer {
                 }
                 writeField(name, value, to: &buffer)
             }
+            writeHead(status: nil, fields: UnsafeBufferPointer(start: nil, count: 0), fields, namesServer: namesServer, into: &buffer)
         }
-        if let extra = fields.extra {
-            writeField(extra.name, extra.value, to: &buffer)
-        }
-        // Each line's end goes out with the next line's name, in one copy of a constant.
-        if case .value(let length) = fields.contentLength {
-            appendLiteral("Content-Length: ", to: &buffer)
-            appendDecimal(length, to: &buffer)
-            appendLiteral("\r\nDate: ", to: &buffer)
-        } else {
-            appendLiteral("Date: ", to: &buffer)
-        }
-        appendValue(fields.date, to: &buffer)
-        if !namesServer, let server = fields.server {
-            appendLiteral("\r\nServer: ", to: &buffer)
-            appendValue(server, to: &buffer)
-        }
-        appendLiteral(fields.closing ? "\r\nConnection: close\r\n\r\n" : "\r\nConnection: keep-alive\r\n\r\n", to: &buffer)
         if !headOnly {
             response.body.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
+        }
+    }
+
+    /// Appends the status line (when given), `wire` (fields already in wire form), the server's
+    /// fields and the blank line, gathered first in memory of their size (on the stack for any
+    /// usual head) and appended in one copy.
+    private static func writeHead(
+        status: HTTPStatus?, fields wire: UnsafeBufferPointer<UInt8>, _ fields: ServerFields, namesServer: Bool,
+        into buffer: inout [UInt8]
+    ) {
+        let server = namesServer ? nil : fields.server
+        // Each piece's most bytes: the fixed text of each line, 20 digits for a length.
+        var bound = wire.count + 6 + fields.date.utf8.count + 28
+        if let status { bound += HeadWriter.statusLineBound(status) }
+        if let extra = fields.extra { bound += extra.name.utf8.count + extra.value.utf8.count + 5 }
+        if case .value = fields.contentLength { bound += 38 }
+        if let server { bound += 10 + server.utf8.count }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { memory in
+            var head = HeadWriter(memory.baseAddress!)
+            if let status { head.statusLine(status) }
+            head.bytes(wire)
+            if let extra = fields.extra {
+                head.name(extra.name)
+                head.literal(": ")
+                head.value(extra.value)
+                head.literal("\r\n")
+            }
+            if case .value(let length) = fields.contentLength {
+                head.literal("Content-Length: ")
+                head.decimal(length)
+                head.literal("\r\n")
+            }
+            head.literal("Date: ")
+            head.value(fields.date)
+            if let server {
+                head.literal("\r\nServer: ")
+                head.value(server)
+            }
+            head.literal(fields.closing ? "\r\nConnection: close\r\n\r\n" : "\r\nConnection: keep-alive\r\n\r\n")
+            buffer.append(contentsOf: head.written)
         }
     }
 

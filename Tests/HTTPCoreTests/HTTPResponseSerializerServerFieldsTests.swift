@@ -63,4 +63,24 @@ import Testing
         response.headers.add("Content-Length", "0")
         #expect(!written(response, .init(contentLength: .omitted, date: "d", closing: false)).contains("Content-Length"))
     }
+
+    @Test func theServersOwnValuesAreCleanedAsTheResponsesAre() {
+        // The extra field, the date and the server name are the server's, yet a CR or LF in any
+        // of them must not split the head: each becomes a space, a name's bad byte a `-`.
+        var fields = HTTPResponseSerializer.ServerFields(
+            contentLength: .value(0), date: "d\r\nSet-Cookie: a=b", closing: false, server: "W\naypoint\u{7F}")
+        fields.extra = (name: "X-Id\r\n", value: "1\r\nLocation: /evil")
+        for response in [HTTPResponse(status: .ok), HTTPResponse(status: .ok, headers: HTTPHeaders().withWireForm())] {
+            let text = written(response, fields, headOnly: true)
+            #expect(text == "HTTP/1.1 200 OK\r\nX-Id--: 1  Location: /evil\r\nContent-Length: 0\r\n"
+                + "Date: d  Set-Cookie: a=b\r\nServer: W aypoint \r\nConnection: keep-alive\r\n\r\n")
+        }
+    }
+
+    @Test func anEmptyExtraNameAndTheLongestLengthFitTheHead() {
+        var fields = HTTPResponseSerializer.ServerFields(contentLength: .value(Int.max), date: "", closing: true, server: "")
+        fields.extra = (name: "", value: "")
+        let text = written(HTTPResponse(status: HTTPStatus(code: 599, reasonPhrase: "")), fields, headOnly: true)
+        #expect(text == "HTTP/1.1 599 \r\n-: \r\nContent-Length: \(Int.max)\r\nDate: \r\nServer: \r\nConnection: close\r\n\r\n")
+    }
 }
