@@ -65,7 +65,9 @@ extension HTTPResponseSerializer {
             let copied = next
             self.bytes(bytes)
             let landed = UnsafeMutableBufferPointer(start: copied, count: bytes.count)
-            guard !landed.allSatisfy(ASCII.isTokenCharacter) else { return }
+            var index = 0
+            while index < landed.count && ASCII.isTokenCharacter(landed[index]) { index &+= 1 }
+            guard index < landed.count else { return }
             for index in landed.indices where !ASCII.isTokenCharacter(landed[index]) { landed[index] = UInt8(ascii: "-") }
         }
 

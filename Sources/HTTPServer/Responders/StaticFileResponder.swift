@@ -67,14 +67,17 @@ public struct StaticFileResponder: HTTPResponder {
         // Checked on disk within the interval: served without a `stat`.
         let now = revalidationNanoseconds > 0 ? MonotonicClock.now() : 0
         // A plain path (every file a page links to) is settled in one pass over its bytes.
-        let plain: Route?? = request.path.utf8.withContiguousStorageIfAvailable { route(plain: $0, now: now) }
-        switch (plain ?? nil) ?? route(general: request.path) {
+        var destination = request.path.utf8.withContiguousStorageIfAvailable { route(plain: $0, now: now) } ?? .general
+        if case .general = destination { destination = route(general: request.path) }
+        switch destination {
         case .passOn:
             next.respond(to: request, connection: connection, reply: reply)
         case .rejected:
             reply.labeled(Self.label).send(refusal(.badRequest, reason: "This path is not allowed."))
         case .cached(let file):
             reply.send(response(for: request, file: file), labeled: Self.label)
+        case .general:
+            preconditionFailure("StaticFileResponder: a general path is routed by route(general:)")
         case .lookUp(let relative, let hash):
             let path = root + "/" + relative
             guard let identity = StaticFile.identity(of: path) else {
@@ -97,13 +100,15 @@ public struct StaticFileResponder: HTTPResponder {
         case cached(StaticFile)
         /// A file path (relative to the root, with its `StaticFilePath.hash`) to look up on disk.
         case lookUp(String, hash: UInt64)
+        /// Not a plain path: for `route(general:)` to settle.
+        case general
     }
 
     /// The route of a plain path (see `StaticFilePath.scanPlain`), from the one pass over its
-    /// bytes and, for a file cached and checked since `now` less the interval, the cache; nil for
-    /// a path that needs the general way.
-    private func route(plain path: UnsafeBufferPointer<UInt8>, now: UInt64) -> Route? {
-        guard let plain = StaticFilePath.scanPlain(path) else { return nil }
+    /// bytes and, for a file cached and checked since `now` less the interval, the cache;
+    /// `.general` for a path that needs the general way.
+    private func route(plain path: UnsafeBufferPointer<UInt8>, now: UInt64) -> Route {
+        guard let plain = StaticFilePath.scanPlain(path) else { return .general }
         if let topLevelNames, !topLevelNames.mayName(path, plain) { return .passOn }
         switch plain.verdict {
         case .notAFile: return .passOn
