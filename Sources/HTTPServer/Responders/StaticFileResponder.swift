@@ -155,9 +155,7 @@ public struct StaticFileResponder: HTTPResponder {
         // Text files come as gzip or plain: which one follows Accept-Encoding, and each has its own ETag.
         // Without the field the answer is plain whatever the file (`AcceptEncoding` chooses the
         // identity for a client that says nothing): settled without asking.
-        let choice = file.isCompressible && acceptEncoding != nil
-            ? encodingChoice(for: AcceptEncoding(request.headers), file: file)
-            : .identity
+        let choice = file.isCompressible && acceptEncoding != nil ? encodingChoice(for: request.headers, file: file) : .identity
         guard request.method == .get || request.method == .head else {
             var response = refusal(.methodNotAllowed, reason: "Files can only be read (GET or HEAD).")
             response.headers.set("Allow", "GET, HEAD")
@@ -188,10 +186,10 @@ public struct StaticFileResponder: HTTPResponder {
 
     /// gzip when the client chooses it and a coded copy is kept; files too big for the cache have none
     /// and are never coded on the event loop per request (plain, or 406 if the identity is refused).
-    private func encodingChoice(for accept: AcceptEncoding, file: StaticFile) -> AcceptEncoding.Choice {
-        if file.gzipped != nil { return accept.choice(gzipWorthwhile: true) }
-        if file.contents.count < ResponseCompression.minimumBytes { return accept.choice(gzipWorthwhile: false) }
-        return accept.acceptsIdentity ? .identity : .notAcceptable
+    private func encodingChoice(for headers: HTTPHeaders, file: StaticFile) -> AcceptEncoding.Choice {
+        if file.gzipped != nil { return AcceptEncoding.choice(in: headers, gzipWorthwhile: true) }
+        if file.contents.count < ResponseCompression.minimumBytes { return AcceptEncoding.choice(in: headers, gzipWorthwhile: false) }
+        return AcceptEncoding(headers).acceptsIdentity ? .identity : .notAcceptable
     }
 
     /// The configured error page for `status`, or a plain-text one.
