@@ -13,22 +13,72 @@ extension HTTPResponseSerializer {
         }
 
         public var contentLength: ContentLength
-        /// The `Date` value; any the response carries is dropped.
-        public var date: String
+        /// The `Date` value; any the response carries is dropped. Setting it drops `lines`.
+        public var date: String {
+            get { givenDate }
+            set {
+                givenDate = newValue
+                lines = nil
+            }
+        }
         /// `Connection: close` or `keep-alive`; any the response carries is dropped.
         public var closing: Bool
         /// Sent when the response names no server of its own; nil sends none (the server's
-        /// configured name, `HTTPServer.Configuration.serverName`).
-        public var server: String?
+        /// configured name, `HTTPServer.Configuration.serverName`). Setting it drops `lines`.
+        public var server: String? {
+            get { givenServer }
+            set {
+                givenServer = newValue
+                lines = nil
+            }
+        }
         /// One more field, written after the response's own, which must not hold one of that name
         /// (see `HTTPReply.settingField`): a per-request value the response itself is not copied for.
         public var extra: (name: String, value: String)?
+        /// `date` and `server` made into lines once (see `DateLines`), when given so.
+        public private(set) var lines: DateLines?
+
+        private var givenDate: String
+        private var givenServer: String?
 
         public init(contentLength: ContentLength, date: String, closing: Bool, server: String? = nil) {
             self.contentLength = contentLength
-            self.date = date
+            self.givenDate = date
             self.closing = closing
+            self.givenServer = server
+        }
+
+        /// With the `Date` and `Server` lines made ahead: each response copies them unchecked.
+        public init(contentLength: ContentLength, lines: DateLines, closing: Bool) {
+            self.init(contentLength: contentLength, date: lines.date, closing: closing, server: lines.server)
+            self.lines = lines
+        }
+    }
+
+    /// The `Date` and `Server` lines in wire form, made and cleaned once for as long as the date
+    /// holds (a second): a server keeps them and hands them to each response's `ServerFields`,
+    /// which copies them, where two values were otherwise checked byte by byte per response.
+    public struct DateLines: Sendable {
+        /// The date these lines carry: a caller keeps them while its date is this one.
+        public let date: String
+        public let server: String?
+        /// `Date: <date>`, then `\r\nServer: <server>` with a server; no line end after.
+        let bytes: [UInt8]
+        /// How many of `bytes` are the Date line, for a response that names its own server.
+        let dateCount: Int
+
+        /// Each value is cleaned as the serializer cleans any (see `appendValue`).
+        public init(date: String, server: String?) {
+            self.date = date
             self.server = server
+            var bytes = Array("Date: ".utf8)
+            HTTPResponseSerializer.appendValue(date, to: &bytes)
+            dateCount = bytes.count
+            if let server {
+                bytes += "\r\nServer: ".utf8
+                HTTPResponseSerializer.appendValue(server, to: &bytes)
+            }
+            self.bytes = bytes
         }
     }
 
@@ -79,11 +129,16 @@ extension HTTPResponseSerializer {
     ) {
         let server = namesServer ? nil : fields.server
         // Each piece's most bytes: the fixed text of each line, 20 digits for a length.
-        var bound = wire.count + 6 + fields.date.utf8.count + 28
+        var bound = wire.count + 28
+        if let lines = fields.lines {
+            bound += lines.bytes.count
+        } else {
+            bound += 6 + fields.date.utf8.count
+            if let server { bound += 10 + server.utf8.count }
+        }
         if let status { bound += HeadWriter.statusLineBound(status) }
         if let extra = fields.extra { bound += extra.name.utf8.count + extra.value.utf8.count + 5 }
         if case .value = fields.contentLength { bound += 38 }
-        if let server { bound += 10 + server.utf8.count }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { memory in
             var head = HeadWriter(memory.baseAddress!)
             if let status { head.statusLine(status) }
@@ -99,11 +154,18 @@ extension HTTPResponseSerializer {
                 head.decimal(length)
                 head.literal("\r\n")
             }
-            head.literal("Date: ")
-            head.value(fields.date)
-            if let server {
-                head.literal("\r\nServer: ")
-                head.value(server)
+            if let lines = fields.lines {
+                let dateCount = lines.dateCount
+                lines.bytes.withUnsafeBufferPointer { bytes in
+                    head.bytes(namesServer ? UnsafeBufferPointer(rebasing: bytes[..<dateCount]) : bytes)
+                }
+            } else {
+                head.literal("Date: ")
+                head.value(fields.date)
+                if let server {
+                    head.literal("\r\nServer: ")
+                    head.value(server)
+                }
             }
             head.literal(fields.closing ? "\r\nConnection: close\r\n\r\n" : "\r\nConnection: keep-alive\r\n\r\n")
             buffer.append(contentsOf: head.written)
