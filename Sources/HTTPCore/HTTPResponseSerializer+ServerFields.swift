@@ -14,33 +14,37 @@ extension HTTPResponseSerializer {
 
         public var contentLength: ContentLength
         /// The `Date` value; any the response carries is dropped. Setting it drops `lines`.
-        public var date: String {
+        @inlinable public var date: String {
             get { givenDate }
             set {
                 givenDate = newValue
-                lines = nil
+                preparedLines = nil
             }
         }
         /// `Connection: close` or `keep-alive`; any the response carries is dropped.
         public var closing: Bool
         /// Sent when the response names no server of its own; nil sends none (the server's
         /// configured name, `HTTPServer.Configuration.serverName`). Setting it drops `lines`.
-        public var server: String? {
+        @inlinable public var server: String? {
             get { givenServer }
             set {
                 givenServer = newValue
-                lines = nil
+                preparedLines = nil
             }
         }
         /// One more field, written after the response's own, which must not hold one of that name
         /// (see `HTTPReply.settingField`): a per-request value the response itself is not copied for.
         public var extra: (name: String, value: String)?
         /// `date` and `server` made into lines once (see `DateLines`), when given so.
-        public private(set) var lines: DateLines?
+        public var lines: DateLines? { preparedLines }
 
-        private var givenDate: String
-        private var givenServer: String?
+        // Stored for the inlinable initializers and accessors: made in the caller's code, a
+        // response's fields are not built in a call that returns them through a copy.
+        @usableFromInline var preparedLines: DateLines?
+        @usableFromInline var givenDate: String
+        @usableFromInline var givenServer: String?
 
+        @inlinable
         public init(contentLength: ContentLength, date: String, closing: Bool, server: String? = nil) {
             self.contentLength = contentLength
             self.givenDate = date
@@ -49,16 +53,21 @@ extension HTTPResponseSerializer {
         }
 
         /// With the `Date` and `Server` lines made ahead: each response copies them unchecked.
+        @inlinable
         public init(contentLength: ContentLength, lines: DateLines, closing: Bool) {
-            self.init(contentLength: contentLength, date: lines.date, closing: closing, server: lines.server)
-            self.lines = lines
+            self.contentLength = contentLength
+            self.givenDate = lines.date
+            self.closing = closing
+            self.givenServer = lines.server
+            self.preparedLines = lines
         }
     }
 
     /// The `Date` and `Server` lines in wire form, made and cleaned once for as long as the date
     /// holds (a second): a server keeps them and hands them to each response's `ServerFields`,
     /// which copies them, where two values were otherwise checked byte by byte per response.
-    public struct DateLines: Sendable {
+    /// A class of constants: each response's fields hold it for one reference count.
+    public final class DateLines: Sendable {
         /// The date these lines carry: a caller keeps them while its date is this one.
         public let date: String
         public let server: String?
