@@ -65,9 +65,7 @@ extension HTTPResponseSerializer {
             let copied = next
             self.bytes(bytes)
             let landed = UnsafeMutableBufferPointer(start: copied, count: bytes.count)
-            var index = 0
-            while index < landed.count && ASCII.isTokenCharacter(landed[index]) { index &+= 1 }
-            guard index < landed.count else { return }
+            guard !HTTPResponseSerializer.hasOnlyTokenBytes(UnsafeBufferPointer(landed)) else { return }
             for index in landed.indices where !ASCII.isTokenCharacter(landed[index]) { landed[index] = UInt8(ascii: "-") }
         }
 
