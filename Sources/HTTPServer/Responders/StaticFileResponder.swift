@@ -68,7 +68,7 @@ public struct StaticFileResponder: HTTPResponder {
         let now = revalidationNanoseconds > 0 ? MonotonicClock.now() : 0
         // A plain path (every file a page links to) is settled in one pass over its bytes.
         var destination = request.path.utf8.withContiguousStorageIfAvailable { route(plain: $0, now: now) } ?? .general
-        if case .general = destination { destination = route(general: request.path) }
+        if case .general = destination { destination = route(general: request.path, now: now) }
         switch destination {
         case .passOn:
             next.respond(to: request, connection: connection, reply: reply)
@@ -113,26 +113,27 @@ public struct StaticFileResponder: HTTPResponder {
         switch plain.verdict {
         case .notAFile: return .passOn
         case .rejected: return .rejected
-        case .file:
-            let relative = UnsafeBufferPointer(rebasing: path[1...])
-            if revalidationNanoseconds > 0,
-               let file = cache.file(for: relative, hash: plain.hash, checkedSince: now &- revalidationNanoseconds) {
-                return .cached(file)
-            }
-            return .lookUp(String(decoding: relative, as: UTF8.self), hash: plain.hash)
+        case .file: return route(file: UnsafeBufferPointer(rebasing: path[1...]), hash: plain.hash, now: now)
         }
     }
 
     /// The route of any other path: the names checked, then decoded and judged.
-    private func route(general path: String) -> Route {
+    private func route(general path: String, now: UInt64) -> Route {
         guard topLevelNames?.mayName(path) ?? true else { return .passOn }
         switch StaticFilePath.resolve(path) {
         case .notAFile: return .passOn
         case .rejected: return .rejected
-        case .file(var relative):
-            // Looked up on disk whatever the interval: a path spelled with escapes is rare.
-            return .lookUp(relative, hash: relative.withUTF8 { StaticFilePath.hash($0) })
+        case .file(var relative): return relative.withUTF8 { route(file: $0, hash: StaticFilePath.hash($0), now: now) }
         }
+    }
+
+    /// A file path relative to the root: the cached file if checked on disk within the interval.
+    private func route(file relative: UnsafeBufferPointer<UInt8>, hash: UInt64, now: UInt64) -> Route {
+        if revalidationNanoseconds > 0,
+           let file = cache.file(for: relative, hash: hash, checkedSince: now &- revalidationNanoseconds) {
+            return .cached(file)
+        }
+        return .lookUp(String(decoding: relative, as: UTF8.self), hash: hash)
     }
 
     /// Every answer from here counts under one label, whatever the file.
