@@ -468,8 +468,12 @@ struct ConnectionStateMachine {
         }
         // Date, Server, Connection and Content-Length are written by the serializer after the
         // response's own fields, never set into the list.
+        // The Date and Server lines are made once per date (a second) and copied unchecked.
+        if serverFields.lines?.date != now.httpDate {
+            serverFields = HTTPResponseSerializer.ServerFields(
+                contentLength: .asGiven, lines: .init(date: now.httpDate, server: configuration.serverName), closing: closing)
+        }
         serverFields.contentLength = .asGiven
-        serverFields.date = now.httpDate
         serverFields.closing = closing
         serverFields.extra = exchange.field.map { ($0.name, $0.value) }
         if gzip {
