@@ -84,6 +84,12 @@ extension HTTPResponseSerializer {
             for index in landed.indices where !HTTPResponseSerializer.isSafeValueByte(landed[index]) { landed[index] = ASCII.space }
         }
 
+        /// `number` as 16 lower-case hex digits: nothing to clean.
+        mutating func hex(_ number: UInt64) {
+            HTTPResponseSerializer.writeHex(number, to: next)
+            next += 16
+        }
+
         /// A non-negative integer in decimal (at most 19 digits).
         mutating func decimal(_ value: Int) {
             precondition(value >= 0, "HTTPResponseSerializer: negative length")

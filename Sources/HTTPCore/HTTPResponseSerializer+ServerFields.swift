@@ -34,7 +34,13 @@ extension HTTPResponseSerializer {
         }
         /// One more field, written after the response's own, which must not hold one of that name
         /// (see `HTTPReply.settingField`): a per-request value the response itself is not copied for.
-        public var extra: (name: String, value: String)?
+        public var extra: (name: String, value: String)? {
+            get { extraField.map { (name: $0.name, value: $0.value.text) } }
+            set { extraField = newValue.map { ExtraField(name: $0.name, value: $0.value) } }
+        }
+        /// `extra` as it is held: a struct (an optional tuple of two strings is copied and
+        /// destroyed through the runtime's generic tuple walk) whose value may be a number.
+        public var extraField: ExtraField?
         /// `date` and `server` made into lines once (see `DateLines`), when given so.
         public var lines: DateLines? { preparedLines }
 
@@ -60,6 +66,57 @@ extension HTTPResponseSerializer {
             self.closing = closing
             self.givenServer = lines.server
             self.preparedLines = lines
+        }
+    }
+
+    /// A field the server writes after the response's own (`ServerFields.extraField`).
+    public struct ExtraField: Sendable, Equatable {
+        /// A text value, or a number written as 16 lower-case hex digits (a request id): a
+        /// number needs no String made, kept and freed per request, and no check of its bytes.
+        public enum Value: Sendable, Equatable {
+            case text(String)
+            case hex(UInt64)
+
+            /// The value as written.
+            public var text: String {
+                switch self {
+                case .text(let text): text
+                case .hex(let number):
+                    String(unsafeUninitializedCapacity: 16) { digits in
+                        HTTPResponseSerializer.writeHex(number, to: digits.baseAddress!)
+                        return 16
+                    }
+                }
+            }
+
+            /// Equal when written alike.
+            public static func == (lhs: Value, rhs: Value) -> Bool {
+                switch (lhs, rhs) {
+                case (.hex(let left), .hex(let right)): left == right
+                default: lhs.text == rhs.text
+                }
+            }
+        }
+
+        public var name: String
+        public var value: Value
+
+        public init(name: String, value: Value) {
+            self.name = name
+            self.value = value
+        }
+
+        public init(name: String, value: String) {
+            self.init(name: name, value: .text(value))
+        }
+    }
+
+    /// `number` as 16 lower-case hex digits at `digits`, each nibble's digit by arithmetic.
+    @inline(__always)
+    static func writeHex(_ number: UInt64, to digits: UnsafeMutablePointer<UInt8>) {
+        for index in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: number >> (60 - 4 * UInt64(index)) & 0x0F)
+            digits[index] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
         }
     }
 
@@ -98,7 +155,7 @@ extension HTTPResponseSerializer {
     ) {
         let needed = buffer.count + 256 + response.headers.count * 40 + (headOnly ? 0 : response.body.count)
         if buffer.capacity < needed { buffer.reserveCapacity(max(needed, buffer.capacity * 2)) }
-        if let wire = response.headers.wire, !(fields.extra.map { response.headers.contains($0.name) } ?? false) {
+        if let wire = response.headers.wire, !(fields.extraField.map { response.headers.contains($0.name) } ?? false) {
             // Made once, holding none of the server's fields (nor, as just checked, the extra one):
             // the whole head goes out in one copy.
             wire.withUnsafeBufferPointer { wire in
@@ -108,11 +165,11 @@ extension HTTPResponseSerializer {
             writeStatusLine(response.status, to: &buffer)
             var namesServer = false
             let replacesLength = fields.contentLength != .asGiven
-            let extraLength = fields.extra?.name.utf8.count ?? -1
+            let extraLength = fields.extraField?.name.utf8.count ?? -1
             for (name, value) in response.headers {
                 // Field names are settled by their length first: few share one with a server field.
                 let length = name.utf8.count
-                if length == extraLength, let extra = fields.extra, ASCII.caseInsensitiveEquals(name, extra.name) { continue }
+                if length == extraLength, let extra = fields.extraField, ASCII.caseInsensitiveEquals(name, extra.name) { continue }
                 switch length {
                 case 4 where ASCII.caseInsensitiveEquals(name, "Date"): continue
                 case 6 where ASCII.caseInsensitiveEquals(name, "Server"): namesServer = true
@@ -146,16 +203,24 @@ extension HTTPResponseSerializer {
             if let server { bound += 10 + server.utf8.count }
         }
         if let status { bound += HeadWriter.statusLineBound(status) }
-        if let extra = fields.extra { bound += extra.name.utf8.count + extra.value.utf8.count + 5 }
+        if let extra = fields.extraField {
+            switch extra.value {
+            case .text(let value): bound += extra.name.utf8.count + value.utf8.count + 5
+            case .hex: bound += extra.name.utf8.count + 16 + 5
+            }
+        }
         if case .value = fields.contentLength { bound += 38 }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { memory in
             var head = HeadWriter(memory.baseAddress!)
             if let status { head.statusLine(status) }
             head.bytes(wire)
-            if let extra = fields.extra {
+            if let extra = fields.extraField {
                 head.name(extra.name)
                 head.literal(": ")
-                head.value(extra.value)
+                switch extra.value {
+                case .text(let value): head.value(value)
+                case .hex(let number): head.hex(number)
+                }
                 head.literal("\r\n")
             }
             if case .value(let length) = fields.contentLength {

@@ -36,7 +36,7 @@ public struct HTTPReply: Sendable {
     public private(set) var label: ExchangeLabel?
     /// A field the answer gets as it is sent (see `settingField`).
     public var field: (name: String, value: String)? {
-        setField.map { (name: $0.name, value: $0.value) }
+        setField.map { (name: $0.name, value: $0.value.text) }
     }
 
     /// `field`, held as a struct: a reply is copied several times per request, and an optional
@@ -91,6 +91,15 @@ public struct HTTPReply: Sendable {
         return reply
     }
 
+    /// This reply, setting `name` to `number` written as 16 lower-case hex digits (a generated
+    /// request id), as `settingField` does: the number is kept as it is until written, with no
+    /// String made and freed per request, and its digits need no check for bytes to clean.
+    public func settingField(_ name: String, hex number: UInt64) -> HTTPReply {
+        var reply = self
+        reply.setField = ConnectionStateMachine.Field(name: name, value: .hex(number))
+        return reply
+    }
+
     /// A reply that passes the response through `transform` (which may also do work before the
     /// answer leaves) and sends the result here, with the label it was sent with; streams are
     /// opened here too, and the event loop is this one's.
@@ -131,7 +140,7 @@ public struct HTTPReply: Sendable {
     private func withField(_ response: HTTPResponse) -> HTTPResponse {
         guard let field = setField else { return response }
         var response = response
-        response.headers.set(field.name, field.value)
+        response.headers.set(field.name, field.value.text)
         return response
     }
 

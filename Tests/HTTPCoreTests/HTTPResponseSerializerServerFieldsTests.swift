@@ -77,6 +77,27 @@ import Testing
         }
     }
 
+    @Test func aNumberValueIsWrittenAsSixteenHexDigitsAsItsTextWouldBe() {
+        // A generated request id is handed over as its number: the head is the one its text makes,
+        // with or without headers in wire form, and an own field of that name is still replaced.
+        var own = HTTPResponse.text("hello")
+        own.headers.add("x-request-id", "the-apps")
+        for response in [HTTPResponse.text("hello"), own, HTTPResponse(status: .ok, headers: HTTPHeaders().withWireForm())] {
+            for number: UInt64 in [0, 0x0123_4567_89AB_CDEF, .max] {
+                var byNumber = HTTPResponseSerializer.ServerFields(contentLength: .value(5), date: "d", closing: false)
+                byNumber.extraField = .init(name: "X-Request-Id", value: .hex(number))
+                var byText = byNumber
+                byText.extra = (name: "X-Request-Id", value: HTTPResponseSerializer.ExtraField.Value.hex(number).text)
+                #expect(written(response, byNumber) == written(response, byText))
+                #expect(!written(response, byNumber).contains("the-apps"))
+            }
+        }
+        #expect(HTTPResponseSerializer.ExtraField.Value.hex(0x0123_4567_89AB_CDEF).text == "0123456789abcdef")
+        #expect(HTTPResponseSerializer.ExtraField.Value.hex(0).text == "0000000000000000")
+        #expect(HTTPResponseSerializer.ExtraField.Value.hex(255) == .text("00000000000000ff"))
+        #expect(HTTPResponseSerializer.ExtraField.Value.hex(255) != .text("ff"))
+    }
+
     @Test func anEmptyExtraNameAndTheLongestLengthFitTheHead() {
         var fields = HTTPResponseSerializer.ServerFields(contentLength: .value(Int.max), date: "", closing: true, server: "")
         fields.extra = (name: "", value: "")

@@ -49,4 +49,33 @@ import Testing
         }
         #expect(entries.map(\.requestID) == ["id-1"])
     }
+
+    @Test func aNumberFieldReachesAHandlerAsItsHexDigits() {
+        let received = Mutex<HTTPResponse?>(nil)
+        let reply = HTTPReply { answer in received.withLock { $0 = answer } }.settingField("X-Request-Id", hex: 0xABC)
+        #expect(reply.field?.value == "0000000000000abc")
+        reply.send(.text("ok"))
+        #expect(received.withLock { $0?.headers.values(for: "X-Request-Id") } == ["0000000000000abc"])
+    }
+
+    @Test func theConnectionWritesANumberFieldAsDigitsAndLogsTheirText() {
+        var machine = ConnectionStateMachine(configuration: .init(), now: 0)
+        let now = ConnectionStateMachine.Now(nanoseconds: 1, httpDate: "d")
+        let handed = machine.following(at: now) { $0.received(Array("GET /a HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: $1) }
+        guard case .respond(_, let sequence)? = handed.first else {
+            Issue.record("no request handed out")
+            return
+        }
+        let actions = machine.following(at: now) {
+            $0.replied(.text("ok"), label: nil, field: .init(name: "X-Request-Id", value: .hex(0xFEED)), sequence: sequence, now: $1)
+        }
+        let written = String(decoding: machine.pendingOutbound, as: UTF8.self)
+        #expect(written.contains("\r\nX-Request-Id: 000000000000feed\r\n"))
+        let entries = actions.compactMap { action -> ConnectionStateMachine.AccessEntry? in
+            if case .answered(let entry) = action { entry } else { nil }
+        }
+        #expect(entries.map(\.requestID) == ["000000000000feed"])
+        #expect(entries.first == ConnectionStateMachine.AccessEntry(
+            sequence: sequence, method: "GET", target: "/a", status: 200, bytes: 2, nanoseconds: 0, requestID: "000000000000feed"))
+    }
 }

@@ -40,9 +40,39 @@ struct ConnectionStateMachine {
         /// The name the answer was filed under (see `ExchangeLabel`); nil when nothing named it.
         var route: String? = nil
         /// The response's `X-Request-Id`, when it has one.
-        var requestID: String? = nil
+        var requestID: String? {
+            get { requestIDValue?.text }
+            set { requestIDValue = newValue.map { .text($0) } }
+        }
+        /// `requestID` as the answer held it: a generated id stays a number, made text only when
+        /// the access log writes it.
+        var requestIDValue: HTTPResponseSerializer.ExtraField.Value?
         /// Log `route` in place of `target`, which holds a secret (`ExchangeLabel.hidesTarget`).
         var hidesPath = false
+
+        init(
+            sequence: Int, method: String, target: String, status: Int, bytes: Int, nanoseconds: UInt64,
+            route: String? = nil, requestID: String? = nil, hidesPath: Bool = false
+        ) {
+            self.init(
+                sequence: sequence, method: method, target: target, status: status, bytes: bytes, nanoseconds: nanoseconds,
+                route: route, requestIDValue: requestID.map { .text($0) }, hidesPath: hidesPath)
+        }
+
+        init(
+            sequence: Int, method: String, target: String, status: Int, bytes: Int, nanoseconds: UInt64,
+            route: String?, requestIDValue: HTTPResponseSerializer.ExtraField.Value?, hidesPath: Bool
+        ) {
+            self.sequence = sequence
+            self.method = method
+            self.target = target
+            self.status = status
+            self.bytes = bytes
+            self.nanoseconds = nanoseconds
+            self.route = route
+            self.requestIDValue = requestIDValue
+            self.hidesPath = hidesPath
+        }
     }
 
     /// What the shell does next. Each event returns one, and `next(now:)` the one after it, until
@@ -91,11 +121,9 @@ struct ConnectionStateMachine {
     }
 
     /// A name and value held as a struct: an optional tuple of two strings is copied and destroyed
-    /// through the runtime's generic tuple walk, a struct by its own compiled code.
-    struct Field: Sendable {
-        var name: String
-        var value: String
-    }
+    /// through the runtime's generic tuple walk, a struct by its own compiled code. Held in the
+    /// serializer's form, so it is handed to it as it is.
+    typealias Field = HTTPResponseSerializer.ExtraField
 
     let configuration: Configuration
     private(set) var phase: ReadPhase
@@ -430,12 +458,12 @@ struct ConnectionStateMachine {
         let asksToClose = Self.asksToClose(response)
         let status = response.status.code
         let requestID = first.field.flatMap { Self.isRequestIDField($0.name) ? $0.value : nil }
-            ?? response.headers[Self.requestIDField]
+            ?? response.headers[Self.requestIDField].map { .text($0) }
         let bytes = serialize(consume response, for: first, asksToClose: asksToClose, now: now)
         let entry = AccessEntry(
             sequence: first.sequence, method: first.method.rawValue, target: first.target, status: status, bytes: bytes,
             nanoseconds: now.nanoseconds &- first.started, route: first.label?.name,
-            requestID: requestID, hidesPath: first.label?.hidesTarget ?? false)
+            requestIDValue: requestID, hidesPath: first.label?.hidesTarget ?? false)
         if !first.keepAlive || asksToClose {
             phase = phase == .closed ? .closed : .stopped
             exchanges.removeAll()
@@ -475,7 +503,7 @@ struct ConnectionStateMachine {
         }
         serverFields.contentLength = .asGiven
         serverFields.closing = closing
-        serverFields.extra = exchange.field.map { ($0.name, $0.value) }
+        serverFields.extraField = exchange.field
         if gzip {
             // Coded by the loop's encoder and copied once, from its buffer into the outbound bytes.
             let encoder = compressor ?? GzipEncoder()

@@ -10,8 +10,12 @@ struct IdentifiedResponder: HTTPResponder {
     let proxies: TrustedProxies
 
     func respond(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
-        let id = RequestID.decide(for: request, peer: connection, proxies: proxies)
         // Set by the server as it writes the answer: no closure, no copy of the response's headers.
-        next.respond(to: request, connection: connection, reply: reply.settingField(RequestID.header, id))
+        // A generated id is handed over as its number: written as digits, no String per request.
+        if let given = RequestID.given(in: request, peer: connection, proxies: proxies) {
+            next.respond(to: request, connection: connection, reply: reply.settingField(RequestID.header, given))
+        } else {
+            next.respond(to: request, connection: connection, reply: reply.settingField(RequestID.header, hex: RequestID.generateNumber()))
+        }
     }
 }

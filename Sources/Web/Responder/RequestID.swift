@@ -10,11 +10,12 @@ enum RequestID {
 
     /// A client's own `X-Request-Id` is never adopted: it could collide with another request's id,
     /// or point a log search at the wrong request. `peer` is the socket's peer, not the forwarded client.
-    static func decide(for request: HTTPRequest, peer: ConnectionInfo, proxies: TrustedProxies) -> String {
+    /// Returns that id, or nil when one is to be generated (`generateNumber`).
+    static func given(in request: HTTPRequest, peer: ConnectionInfo, proxies: TrustedProxies) -> String? {
         if !proxies.networks.isEmpty, proxies.trusts(peer.peerAddress), let given = request.headers[header], isWellFormed(given) {
             return given
         }
-        return generate()
+        return nil
     }
 
     /// 1–64 characters of letters, digits, `-`, `_`, `.` and `:`: safe in logs, headers and pages.
@@ -33,16 +34,13 @@ enum RequestID {
     /// per request (drawing a random number for each cost one `getrandom`). An id names a request
     /// in logs; it is not a secret.
     static func generate() -> String {
-        let value = scrambled(counter.wrappingAdd(1, ordering: .relaxed).oldValue)
-        // Written straight into the string's storage: one allocation per request, not three.
-        return String(unsafeUninitializedCapacity: 16) { digits in
-            // Each nibble's digit by arithmetic (0-9, then a-f): no table read through a global's accessor.
-            for index in 0..<16 {
-                let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(index)) & 0x0F)
-                digits[index] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
-            }
-            return 16
-        }
+        HTTPResponseSerializer.ExtraField.Value.hex(generateNumber()).text
+    }
+
+    /// The number a generated id is written from (16 hex digits, see
+    /// `HTTPReply.settingField(_:hex:)`): kept as a number until written, no String per request.
+    static func generateNumber() -> UInt64 {
+        scrambled(counter.wrappingAdd(1, ordering: .relaxed).oldValue)
     }
 
     private static let counter = Atomic<UInt64>(UInt64.random(in: .min ... .max))
