@@ -56,6 +56,12 @@ extension HTTPResponseSerializer {
             if done == nil { Array(name.utf8).withUnsafeBufferPointer { nameBytes($0) } }
         }
 
+        /// `name`'s bytes as they are, for a name already found clean (`isCleanName`).
+        mutating func cleanName(_ name: String) {
+            let done: Void? = name.utf8.withContiguousStorageIfAvailable { bytes($0) }
+            if done == nil { Array(name.utf8).withUnsafeBufferPointer { bytes($0) } }
+        }
+
         private mutating func nameBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard !bytes.isEmpty else {
                 next.pointee = UInt8(ascii: "-")

@@ -41,6 +41,18 @@ extension HTTPResponseSerializer {
         /// `extra` as it is held: a struct (an optional tuple of two strings is copied and
         /// destroyed through the runtime's generic tuple walk) whose value may be a number.
         public var extraField: ExtraField?
+        /// The last name `setExtraField` found clean: an extra field of that name (the same
+        /// constant, answer after answer) is written without checking its bytes again.
+        @usableFromInline var cleanExtraName: String?
+
+        /// Sets `extraField`, checking its name's bytes only when it is not the one last found
+        /// clean: a server keeps its fields across answers, and each answer's request id comes
+        /// under the same name.
+        public mutating func setExtraField(_ field: ExtraField?) {
+            extraField = field
+            guard let name = field?.name, name != cleanExtraName else { return }
+            cleanExtraName = HTTPResponseSerializer.isCleanName(name) ? name : nil
+        }
         /// `date` and `server` made into lines once (see `DateLines`), when given so.
         public var lines: DateLines? { preparedLines }
 
@@ -215,7 +227,11 @@ extension HTTPResponseSerializer {
             if let status { head.statusLine(status) }
             head.bytes(wire)
             if let extra = fields.extraField {
-                head.name(extra.name)
+                if extra.name == fields.cleanExtraName {
+                    head.cleanName(extra.name)
+                } else {
+                    head.name(extra.name)
+                }
                 head.literal(": ")
                 switch extra.value {
                 case .text(let value): head.value(value)

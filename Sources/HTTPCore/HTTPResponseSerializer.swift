@@ -117,6 +117,11 @@ public enum HTTPResponseSerializer {
         return below | isDelete != 0
     }
 
+    /// Whether `name` is written as it is: not empty, and only `tchar` bytes.
+    static func isCleanName(_ name: String) -> Bool {
+        !name.isEmpty && Array(name.utf8).withUnsafeBufferPointer { hasOnlyTokenBytes($0) }
+    }
+
     /// Whether every byte is a `tchar` (`ASCII.isTokenCharacter`), eight at a time: a word of
     /// letters, digits and `-` (what field names are made of) passes whole; a word holding any
     /// other byte is judged byte by byte. The server's own field name is asked on every response.

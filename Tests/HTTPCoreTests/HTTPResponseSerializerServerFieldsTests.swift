@@ -98,6 +98,25 @@ import Testing
         #expect(HTTPResponseSerializer.ExtraField.Value.hex(255) != .text("ff"))
     }
 
+    @Test func anExtraNameFoundCleanOnceIsWrittenAsItIsAndAnyOtherIsStillCleaned() {
+        // Fields kept across answers check a name once; a different name, set either way, is checked.
+        var fields = HTTPResponseSerializer.ServerFields(contentLength: .omitted, date: "d", closing: false)
+        let response = HTTPResponse(status: .noContent)
+        for _ in 0..<2 {
+            fields.setExtraField(.init(name: "X-Request-Id", value: "1"))
+            #expect(written(response, fields).contains("\r\nX-Request-Id: 1\r\n"))
+        }
+        fields.setExtraField(.init(name: "X-Id\r\n", value: "2\r\nLocation: /evil"))
+        #expect(written(response, fields).contains("\r\nX-Id--: 2  Location: /evil\r\n"))
+        fields.setExtraField(.init(name: "X-Id\r\n", value: "3"))
+        #expect(written(response, fields).contains("\r\nX-Id--: 3\r\n"))
+        fields.setExtraField(.init(name: "X-Request-Id", value: "4"))
+        fields.extraField = .init(name: "X\nY", value: "5")
+        #expect(written(response, fields).contains("\r\nX-Y: 5\r\n"))
+        fields.setExtraField(.init(name: "", value: "6"))
+        #expect(written(response, fields).contains("\r\n-: 6\r\n"))
+    }
+
     @Test func anEmptyExtraNameAndTheLongestLengthFitTheHead() {
         var fields = HTTPResponseSerializer.ServerFields(contentLength: .value(Int.max), date: "", closing: true, server: "")
         fields.extra = (name: "", value: "")

@@ -503,7 +503,7 @@ struct ConnectionStateMachine {
         }
         serverFields.contentLength = .asGiven
         serverFields.closing = closing
-        serverFields.extraField = exchange.field
+        serverFields.setExtraField(exchange.field)
         if gzip {
             // Coded by the loop's encoder and copied once, from its buffer into the outbound bytes.
             let encoder = compressor ?? GzipEncoder()
