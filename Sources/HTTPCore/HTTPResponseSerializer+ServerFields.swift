@@ -123,13 +123,24 @@ extension HTTPResponseSerializer {
         }
     }
 
-    /// `number` as 16 lower-case hex digits at `digits`, each nibble's digit by arithmetic.
+    /// `number` as 16 lower-case hex digits at `digits`: each half's nibbles spread one to a byte
+    /// and made digits eight at a time (`0` plus the nibble, plus 39 more from `a` on).
     @inline(__always)
     static func writeHex(_ number: UInt64, to digits: UnsafeMutablePointer<UInt8>) {
-        for index in 0..<16 {
-            let nibble = UInt8(truncatingIfNeeded: number >> (60 - 4 * UInt64(index)) & 0x0F)
-            digits[index] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+        @inline(__always) func eightDigits(_ half: UInt64) -> UInt64 {
+            // The half's highest nibble ends in the word's highest byte.
+            var spread = (half | half << 16) & 0x0000_FFFF_0000_FFFF
+            spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
+            spread = (spread | spread << 4) & 0x0F0F_0F0F_0F0F_0F0F
+            // 1 in each byte whose nibble is 10 or more.
+            let letters = ((spread &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+            let text = spread &+ 0x3030_3030_3030_3030 &+ letters &* 39
+            // The first digit at the lowest address: big-endian byte order is reading order.
+            return text.bigEndian
         }
+        let raw = UnsafeMutableRawPointer(digits)
+        raw.storeBytes(of: eightDigits(number >> 32), toByteOffset: 0, as: UInt64.self)
+        raw.storeBytes(of: eightDigits(number & 0xFFFF_FFFF), toByteOffset: 8, as: UInt64.self)
     }
 
     /// The `Date` and `Server` lines in wire form, made and cleaned once for as long as the date

@@ -94,6 +94,15 @@ import Testing
         }
         #expect(HTTPResponseSerializer.ExtraField.Value.hex(0x0123_4567_89AB_CDEF).text == "0123456789abcdef")
         #expect(HTTPResponseSerializer.ExtraField.Value.hex(0).text == "0000000000000000")
+        #expect(HTTPResponseSerializer.ExtraField.Value.hex(.max).text == "ffffffffffffffff")
+        #expect(HTTPResponseSerializer.ExtraField.Value.hex(0xFEDC_BA98_7654_3210).text == "fedcba9876543210")
+        // Every nibble in every place, against the plain way of writing it.
+        var number: UInt64 = 0x0F1E_2D3C_4B5A_6978
+        for _ in 0..<64 {
+            let plain = String(number, radix: 16)
+            #expect(HTTPResponseSerializer.ExtraField.Value.hex(number).text == String(repeating: "0", count: 16 - plain.count) + plain)
+            number = number << 4 | number >> 60 &+ 0x1111
+        }
         #expect(HTTPResponseSerializer.ExtraField.Value.hex(255) == .text("00000000000000ff"))
         #expect(HTTPResponseSerializer.ExtraField.Value.hex(255) != .text("ff"))
     }
