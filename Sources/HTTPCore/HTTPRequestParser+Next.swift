@@ -101,16 +101,18 @@ extension HTTPRequestParser {
     }
 
     private mutating func finishRequest() -> HTTPRequest {
-        let request = pending.targetIsPath
-            ? HTTPRequest(
-                method: pending.method, originFormTarget: pending.target, version: pending.version,
-                headers: pending.headers, body: pending.body)
-            : HTTPRequest(
-                method: pending.method, target: pending.target, version: pending.version,
-                headers: pending.headers, body: pending.body)
-        pending = PendingRequest()
+        // Swapped out rather than copied and reset: its strings and arrays move into the request
+        // without a reference count taken and dropped.
+        var finished = PendingRequest()
+        swap(&finished, &pending)
         state = .requestLine
-        return request
+        return finished.targetIsPath
+            ? HTTPRequest(
+                method: finished.method, originFormTarget: finished.target, version: finished.version,
+                headers: finished.headers, body: finished.body)
+            : HTTPRequest(
+                method: finished.method, target: finished.target, version: finished.version,
+                headers: finished.headers, body: finished.body)
     }
 
     /// Moves up to `count` buffered bytes into the body; returns how many.
