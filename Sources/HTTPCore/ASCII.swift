@@ -58,6 +58,22 @@ enum ASCII {
         !bytes.isEmpty && bytes.allSatisfy(isTokenCharacter)
     }
 
+    /// Whether two buffers of the same length hold the same bytes, compared a word at a time.
+    static func sameBytes(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        var index = 0
+        while index + 8 <= lhs.count {
+            if lhs.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                != rhs.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+            index += 8
+        }
+        while index < lhs.count {
+            if lhs[index] != rhs[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == space || byte == tab
     }

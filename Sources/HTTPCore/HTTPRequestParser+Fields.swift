@@ -1,7 +1,9 @@
 extension HTTPRequestParser {
     /// field-line = field-name ":" OWS field-value OWS (RFC 9112 §5); returns name and trimmed value.
+    /// `isPlain`: the line holds no control byte and no DEL (`lineIsPlain`), so its value needs
+    /// no check of its own.
     static func splitFieldLine(
-        _ range: Range<Int>, in buffer: [UInt8]
+        _ range: Range<Int>, in buffer: [UInt8], isPlain: Bool = false
     ) throws(HTTPParseError) -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
         // One pass over the buffer's bytes (every field of every request), checks in the order
         // their reasons are given: the first that fails names the error.
@@ -10,21 +12,30 @@ extension HTTPRequestParser {
             let end = range.upperBound
             guard start < end else { return .failed("empty field line") }
             guard !ASCII.isWhitespace(bytes[start]) else { return .failed("obsolete line folding") }
+            // A well-formed name is token bytes up to the colon (which is no token byte): found
+            // and checked in one pass. Anything else is judged again below, check by check, so
+            // the error names the first rule broken.
             var colon = start
-            while colon < end && bytes[colon] != ASCII.colon { colon += 1 }
-            guard colon < end else { return .failed("field line without colon") }
-            if colon > start && ASCII.isWhitespace(bytes[colon - 1]) {
-                return .failed("whitespace between field name and colon")
-            }
-            guard colon > start, (start..<colon).allSatisfy({ ASCII.isTokenCharacter(bytes[$0]) }) else {
-                return .failed("invalid field name")
+            while colon < end && ASCII.isTokenCharacter(bytes[colon]) { colon += 1 }
+            if colon == start || colon == end || bytes[colon] != ASCII.colon {
+                colon = start
+                while colon < end && bytes[colon] != ASCII.colon { colon += 1 }
+                guard colon < end else { return .failed("field line without colon") }
+                if colon > start && ASCII.isWhitespace(bytes[colon - 1]) {
+                    return .failed("whitespace between field name and colon")
+                }
+                guard colon > start, (start..<colon).allSatisfy({ ASCII.isTokenCharacter(bytes[$0]) }) else {
+                    return .failed("invalid field name")
+                }
             }
             var valueStart = colon + 1
             var valueEnd = end
             while valueStart < valueEnd && ASCII.isWhitespace(bytes[valueStart]) { valueStart += 1 }
             while valueEnd > valueStart && ASCII.isWhitespace(bytes[valueEnd - 1]) { valueEnd -= 1 }
             // The serializer's test of the same bytes (field-vchar, SP, HTAB), a word at a time.
-            guard HTTPResponseSerializer.hasOnlySafeValueBytes(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd])) else {
+            guard isPlain
+                || HTTPResponseSerializer.hasOnlySafeValueBytes(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
+            else {
                 return .failed("invalid character in field value")
             }
             return .split(colon: colon, value: valueStart..<valueEnd)
@@ -41,7 +52,7 @@ extension HTTPRequestParser {
     }
 
     func splitFieldLine(_ range: Range<Int>) throws(HTTPParseError) -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
-        try HTTPRequestParser.splitFieldLine(range, in: buffer)
+        try HTTPRequestParser.splitFieldLine(range, in: buffer, isPlain: lineIsPlain)
     }
 
     /// Records a header and applies the fields that decide framing as soon as they are seen.
@@ -75,7 +86,39 @@ extension HTTPRequestParser {
 
     private mutating func recordField(_ name: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>) {
         if pending.headers.isEmpty { pending.headers.reserveCapacity(16) }
-        pending.headers.add(Self.fieldName(name), String(decoding: value, as: UTF8.self))
+        pending.headers.add(Self.fieldName(name), recentValue(value, at: pending.fieldCount - 1))
+    }
+
+    /// How many of a request's first field values are remembered for the next request.
+    static let recentValueCount = 16
+
+    /// The value of the field at `position` (0 for the first) as a String: the one the previous
+    /// request had there when its bytes are the same, else decoded and remembered. A client sends
+    /// the same fields in the same order on each request of a connection (Host, User-Agent,
+    /// Accept, Cookie ...), and comparing bytes is cheaper than checking and copying them into a
+    /// new string. A match is exact: the remembered string was decoded from the same bytes.
+    private mutating func recentValue(_ bytes: ArraySlice<UInt8>, at position: Int) -> String {
+        remembered(bytes, at: position + 1)
+    }
+
+    /// The string decoded from `bytes`, reused from `recent[slot]` when it was decoded from the
+    /// same bytes, else decoded and kept there (slots past the end are not kept).
+    mutating func remembered(_ bytes: ArraySlice<UInt8>, at slot: Int) -> String {
+        if slot < recent.count {
+            if recent[slot].bytes.count == bytes.count, recent[slot].bytes.withUnsafeBytes({ kept in
+                bytes.withUnsafeBytes { ASCII.sameBytes(kept, $0) }
+            }) {
+                return recent[slot].string
+            }
+            let string = String(decoding: bytes, as: UTF8.self)
+            recent[slot] = RecentString(bytes: Array(bytes), string: string)
+            return string
+        }
+        let string = String(decoding: bytes, as: UTF8.self)
+        if slot == recent.count && slot <= Self.recentValueCount {
+            recent.append(RecentString(bytes: Array(bytes), string: string))
+        }
+        return string
     }
 
     /// The name as a String: one of the names browsers send on every request, spelled as they

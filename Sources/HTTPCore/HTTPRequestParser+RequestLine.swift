@@ -20,7 +20,8 @@ extension HTTPRequestParser {
             throw HTTPParseError(status: .httpVersionNotSupported, reason: "unsupported HTTP version")
         }
         pending.method = parsedMethod
-        pending.target = String(decoding: target, as: UTF8.self)
+        // The previous request's target when it is the same (a reload, a poll): compared, not decoded.
+        pending.target = remembered(target, at: 0)
         // origin-form without a query, most requests: the target is the path, as `HTTPRequest`
         // would find by scanning the string again.
         pending.targetIsPath = isPath
