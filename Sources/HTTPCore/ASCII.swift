@@ -38,6 +38,16 @@ enum ASCII {
         return true
     }
 
+    /// For the parser's slices of its buffer: compared through pointers, no generic iteration.
+    static func caseInsensitiveEquals(_ lhs: ArraySlice<UInt8>, _ rhs: StaticString) -> Bool {
+        guard lhs.count == rhs.utf8CodeUnitCount else { return false }
+        let spelled = rhs.utf8Start
+        return lhs.withUnsafeBufferPointer { bytes in
+            for index in 0..<bytes.count where lowercased(bytes[index]) != lowercased(spelled[index]) { return false }
+            return true
+        }
+    }
+
     static func caseInsensitiveEquals(_ lhs: some Collection<UInt8>, _ rhs: StaticString) -> Bool {
         guard lhs.count == rhs.utf8CodeUnitCount else { return false }
         return rhs.withUTF8Buffer { rhsBytes in
@@ -49,9 +59,14 @@ enum ASCII {
     static func isTokenCharacter(_ byte: UInt8) -> Bool {
         // A bit per ASCII byte (the set: digits, letters and !#$%&'*+-.^_`|~), tested in a few
         // instructions: every byte of every field name of every request is asked.
-        let low: UInt64 = 0x03FF_6CFA_0000_0000
-        let high: UInt64 = 0x57FF_FFFF_C7FF_FFFE
-        return byte < 64 ? low >> UInt64(byte) & 1 == 1 : byte < 128 && high >> UInt64(byte &- 64) & 1 == 1
+        isIn(byte, low: 0x03FF_6CFA_0000_0000, high: 0x57FF_FFFF_C7FF_FFFE)
+    }
+
+    /// Whether `byte` is ASCII with its bit set in `low` (bytes 0-63) or `high` (64-127): a set
+    /// of characters tested without a table to load or bounds to check.
+    @inline(__always)
+    static func isIn(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        byte < 64 ? low >> UInt64(byte) & 1 == 1 : byte < 128 && high >> UInt64(byte &- 64) & 1 == 1
     }
 
     static func isToken(_ bytes: some Collection<UInt8>) -> Bool {

@@ -2,6 +2,8 @@ extension HTTPRequestParser {
     /// The next event, or nil when more bytes are needed. Each call either consumes bytes, returns an
     /// event, or stops; after an error the parser stays failed and the connection must close.
     public mutating func next() throws(HTTPParseError) -> Event? {
+        // Between requests with nothing buffered (asked after every answer): nothing to scan.
+        if case .requestLine = state, readIndex == buffer.count { return nil }
         do {
             return try advance()
         } catch {
@@ -101,18 +103,23 @@ extension HTTPRequestParser {
     }
 
     private mutating func finishRequest() -> HTTPRequest {
-        // Swapped out rather than copied and reset: its strings and arrays move into the request
-        // without a reference count taken and dropped.
-        var finished = PendingRequest()
-        swap(&finished, &pending)
         state = .requestLine
-        return finished.targetIsPath
-            ? HTTPRequest(
-                method: finished.method, originFormTarget: finished.target, version: finished.version,
-                headers: finished.headers, body: finished.body)
-            : HTTPRequest(
-                method: finished.method, target: finished.target, version: finished.version,
-                headers: finished.headers, body: finished.body)
+        // The target, headers and body are moved out (swapped with empty ones, which cost no
+        // allocation) rather than copied and then dropped with the pending request.
+        let target = Self.take(&pending.target, leaving: "")
+        let headers = Self.take(&pending.headers, leaving: HTTPHeaders())
+        let body = Self.take(&pending.body, leaving: [])
+        let (method, targetIsPath, version) = (pending.method, pending.targetIsPath, pending.version)
+        pending = PendingRequest()
+        return HTTPRequest.parsed(
+            method: method, target: target, targetIsPath: targetIsPath, version: version, headers: headers, body: body)
+    }
+
+    @inline(__always)
+    private static func take<Value>(_ value: inout Value, leaving empty: Value) -> Value {
+        var taken = empty
+        swap(&taken, &value)
+        return taken
     }
 
     /// Moves up to `count` buffered bytes into the body; returns how many.

@@ -1,11 +1,16 @@
 extension HTTPRequestParser {
     /// request-line = method SP request-target SP HTTP-version (RFC 9112 §3), single spaces only.
     mutating func parseRequestLine(_ range: Range<Int>) throws(HTTPParseError) {
+        // The first and last spaces, found by an unchecked scan from each end.
+        let spaces = buffer.withUnsafeBufferPointer { bytes -> (first: Int, last: Int)? in
+            var first = range.lowerBound
+            while first < range.upperBound && bytes[first] != ASCII.space { first += 1 }
+            var last = range.upperBound - 1
+            while last > first && bytes[last] != ASCII.space { last -= 1 }
+            return first < last ? (first, last) : nil
+        }
+        guard let (firstSpace, lastSpace) = spaces else { throw .badRequest("malformed request line") }
         let line = buffer[range]
-        guard let firstSpace = line.firstIndex(of: ASCII.space),
-            let lastSpace = line.lastIndex(of: ASCII.space),
-            firstSpace < lastSpace
-        else { throw .badRequest("malformed request line") }
         let method = line[..<firstSpace]
         let target = line[(firstSpace + 1)..<lastSpace]
         let version = line[(lastSpace + 1)...]
@@ -130,9 +135,7 @@ extension HTTPRequestParser {
     /// the set `A-Za-z0-9-._~!$&'()*+,;=:@/?`, tested in a few instructions for every target byte.
     @inline(__always)
     static func isTargetCharacter(_ byte: UInt8) -> Bool {
-        let low: UInt64 = 0xAFFF_FFD2_0000_0000
-        let high: UInt64 = 0x47FF_FFFE_87FF_FFFF
-        return byte < 64 ? low >> UInt64(byte) & 1 == 1 : byte < 128 && high >> UInt64(byte &- 64) & 1 == 1
+        ASCII.isIn(byte, low: 0xAFFF_FFD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF)
     }
 
     private static func isHTTPScheme(_ scheme: ArraySlice<UInt8>) -> Bool {
