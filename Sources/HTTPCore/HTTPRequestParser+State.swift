@@ -32,5 +32,7 @@ extension HTTPRequestParser {
     struct RecentString: Sendable {
         var bytes: [UInt8]
         var string: String
+        /// Whether these bytes passed the Host field's check of its characters.
+        var isValidHost = false
     }
 }

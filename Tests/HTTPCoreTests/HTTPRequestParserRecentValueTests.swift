@@ -61,4 +61,23 @@ import Testing
         #expect(outcome.requests.map(\.path) == ["/styles.css", "/scripts.js", "/styles.css", "/styles.css"])
         #expect(outcome.requests.map(\.query) == [nil, nil, "v=2", nil])
     }
+
+    /// A Host value reused from the previous request skips its character check only when those
+    /// bytes passed it as a Host value; the same bytes from another field are checked.
+    @Test func aHostValueKeptFromAnotherFieldIsStillChecked() {
+        let first = Self.request("/", ["Host: a", "X-Other: b c"])
+        let second = Self.request("/", ["X-First: z", "Host: b c"])
+        let outcome = ParserHarness.parse(first + second)
+        #expect(outcome.requests.count == 1)
+        #expect(outcome.error == HTTPParseError(status: .badRequest, reason: "invalid Host header"))
+    }
+
+    @Test func aHostValueThatPassedIsAcceptedAgainAndAnotherIsChecked() {
+        let valid = Self.request("/", ["Host: example.com:8080", "Accept: */*"])
+        let invalid = Self.request("/", ["Host: example.com/8080", "Accept: */*"])
+        let outcome = ParserHarness.parse(valid + valid + invalid)
+        #expect(outcome.requests.count == 2)
+        #expect(outcome.requests.allSatisfy { $0.headers.first == "Host: example.com:8080" })
+        #expect(outcome.error == HTTPParseError(status: .badRequest, reason: "invalid Host header"))
+    }
 }
