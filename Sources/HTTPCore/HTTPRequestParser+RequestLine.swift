@@ -1,25 +1,24 @@
 extension HTTPRequestParser {
     /// request-line = method SP request-target SP HTTP-version (RFC 9112 §3), single spaces only.
     mutating func parseRequestLine(_ range: Range<Int>) throws(HTTPParseError) {
-        // The first and last spaces, found by an unchecked scan from each end.
-        let spaces = buffer.withUnsafeBufferPointer { bytes -> (first: Int, last: Int)? in
+        // The line's shape in one pass through its bytes, unchecked: the first and last spaces
+        // (found from each end), whether the method is a token, and the version.
+        let shape = buffer.withUnsafeBufferPointer { bytes -> RequestLineShape? in
             var first = range.lowerBound
             while first < range.upperBound && bytes[first] != ASCII.space { first += 1 }
             var last = range.upperBound - 1
             while last > first && bytes[last] != ASCII.space { last -= 1 }
-            return first < last ? (first, last) : nil
+            guard first < last else { return nil }
+            var methodIsToken = first > range.lowerBound
+            for index in range.lowerBound..<first where !ASCII.isTokenCharacter(bytes[index]) { methodIsToken = false }
+            let version = HTTPRequestParser.parseVersion(UnsafeBufferPointer(rebasing: bytes[(last + 1)..<range.upperBound]))
+            return RequestLineShape(firstSpace: first, lastSpace: last, methodIsToken: methodIsToken, version: version)
         }
-        guard let (firstSpace, lastSpace) = spaces else { throw .badRequest("malformed request line") }
-        let line = buffer[range]
-        let method = line[..<firstSpace]
-        let target = line[(firstSpace + 1)..<lastSpace]
-        let version = line[(lastSpace + 1)...]
-
-        guard ASCII.isToken(method) else { throw .badRequest("invalid method") }
-        let parsedMethod = HTTPRequestParser.method(method)
-        guard let parsedVersion = HTTPRequestParser.parseVersion(version) else {
-            throw .badRequest("malformed HTTP version")
-        }
+        guard let shape else { throw .badRequest("malformed request line") }
+        guard shape.methodIsToken else { throw .badRequest("invalid method") }
+        let parsedMethod = HTTPRequestParser.method(buffer[range.lowerBound..<shape.firstSpace])
+        guard let parsedVersion = shape.version else { throw .badRequest("malformed HTTP version") }
+        let target = buffer[(shape.firstSpace + 1)..<shape.lastSpace]
         let isPath = try HTTPRequestParser.validateTarget(target, method: parsedMethod)
         guard parsedVersion == .http1_1 || parsedVersion == .http1_0 else {
             throw HTTPParseError(status: .httpVersionNotSupported, reason: "unsupported HTTP version")
@@ -52,17 +51,23 @@ extension HTTPRequestParser {
         }
     }
 
+    private struct RequestLineShape {
+        var firstSpace: Int
+        var lastSpace: Int
+        var methodIsToken: Bool
+        /// nil when malformed.
+        var version: HTTPVersion?
+    }
+
     /// HTTP-version = "HTTP" "/" DIGIT "." DIGIT, case-sensitive.
-    static func parseVersion(_ bytes: ArraySlice<UInt8>) -> HTTPVersion? {
+    static func parseVersion(_ bytes: UnsafeBufferPointer<UInt8>) -> HTTPVersion? {
         // Byte by byte: the generic `starts(with:)` over a UTF-8 view costs more than the rest of the line.
-        let start = bytes.startIndex
-        guard bytes.count == 8, bytes[start] == UInt8(ascii: "H"), bytes[start + 1] == UInt8(ascii: "T"),
-              bytes[start + 2] == UInt8(ascii: "T"), bytes[start + 3] == UInt8(ascii: "P"),
-              bytes[start + 4] == ASCII.slash
+        guard bytes.count == 8, bytes[0] == UInt8(ascii: "H"), bytes[1] == UInt8(ascii: "T"),
+              bytes[2] == UInt8(ascii: "T"), bytes[3] == UInt8(ascii: "P"), bytes[4] == ASCII.slash
         else { return nil }
-        let major = bytes[bytes.startIndex + 5]
-        let dot = bytes[bytes.startIndex + 6]
-        let minor = bytes[bytes.startIndex + 7]
+        let major = bytes[5]
+        let dot = bytes[6]
+        let minor = bytes[7]
         guard ASCII.isDigit(major), dot == UInt8(ascii: "."), ASCII.isDigit(minor) else { return nil }
         return HTTPVersion(major: Int(major - 0x30), minor: Int(minor - 0x30))
     }
@@ -97,8 +102,13 @@ extension HTTPRequestParser {
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
+                // `?` is left out of the set so the common bytes pass one test; it is noted here.
                 if isTargetCharacter(byte) {
-                    if byte == ASCII.question { sawQuestion = true }
+                    index += 1
+                    continue
+                }
+                if byte == ASCII.question {
+                    sawQuestion = true
                     index += 1
                     continue
                 }
@@ -131,11 +141,12 @@ extension HTTPRequestParser {
         case badCharacter
     }
 
-    /// pchar plus `/` and `?`, without `%` (escapes are checked on their own): a bit per ASCII byte,
-    /// the set `A-Za-z0-9-._~!$&'()*+,;=:@/?`, tested in a few instructions for every target byte.
+    /// pchar plus `/`, without `%` (escapes are checked on their own) and `?` (noted on its own):
+    /// a bit per ASCII byte, the set `A-Za-z0-9-._~!$&'()*+,;=:@/`, tested in a few instructions
+    /// for every target byte.
     @inline(__always)
     static func isTargetCharacter(_ byte: UInt8) -> Bool {
-        ASCII.isIn(byte, low: 0xAFFF_FFD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF)
+        ASCII.isIn(byte, low: 0x2FFF_FFD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF)
     }
 
     private static func isHTTPScheme(_ scheme: ArraySlice<UInt8>) -> Bool {
