@@ -95,12 +95,15 @@ extension HTTPRequestParser {
         let highs: UInt64 = 0x8080_8080_8080_8080
         var index = from
         while index + 8 <= end {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // Little-endian, so the first byte in memory is the lowest of the word.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             // A byte below 0x20 sets its high bit in `below`, a DEL byte (a zero byte of `delete`)
-            // in the second term; bytes of 0x80 and above set neither.
+            // in the second term; bytes of 0x80 and above set neither. A borrow can flag a byte
+            // above a flagged one, never below it: the lowest flag marks the first such byte.
             let below = (word &- ones &* 0x20) & ~word
             let delete = word ^ (ones &* 0x7F)
-            if (below | (delete &- ones) & ~delete) & highs != 0 { break }
+            let found = (below | (delete &- ones) & ~delete) & highs
+            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
             index += 8
         }
         while index < end {
