@@ -17,6 +17,15 @@ extension HTTPRequestParser {
         case nul
     }
 
+    /// The empty line at `readIndex` when its CRLF is there whole and unscanned: the line ending
+    /// every head, settled without a scan. Its two bytes are charged to the limits as any line's.
+    func emptyLineAhead() -> Range<Int>? {
+        guard scanned == 0, readIndex + 2 <= buffer.count,
+              buffer[readIndex] == ASCII.cr, buffer[readIndex + 1] == ASCII.lf
+        else { return nil }
+        return readIndex..<readIndex
+    }
+
     /// Finds the CRLF ending the line at `readIndex`, resuming where the last call stopped so a line
     /// arriving byte by byte costs linear time. Every byte is checked as it is first seen (NUL, bare CR,
     /// bare LF, length), so the outcome never depends on how the input was split.

@@ -25,7 +25,9 @@ extension HTTPRequestParser {
                 }
                 consumeLine(line)
             case .headers:
-                guard let line = try scanLine(.field) else { return nil }
+                let found: Range<Int>?
+                if let empty = emptyLineAhead() { found = empty } else { found = try scanLine(.field) }
+                guard let line = found else { return nil }
                 try countFieldLine(line)
                 consumeLine(line)
                 if line.isEmpty {

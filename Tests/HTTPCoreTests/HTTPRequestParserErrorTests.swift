@@ -168,6 +168,8 @@ import Testing
         // header section: 41 bytes > 40, counting line ends and the blank line
         (431, "GET / HTTP/1.1\r\nHost: a\r\nX: \(String(repeating: "b", count: 25))\r\n\r\n"),
         (431, "GET / HTTP/1.1\r\nHost: a\r\nX: \(String(repeating: "b", count: 100))"),
+        // the fields fill all 40 bytes, so the blank line has no room at all
+        (431, "GET / HTTP/1.1\r\nHost: a\r\nX: \(String(repeating: "b", count: 26))\r\n\r\n"),
         // header count: 4 > 3
         (431, "GET / HTTP/1.1\r\nHost: a\r\nA: 1\r\nB: 2\r\nC: 3\r\n\r\n"),
         // body
