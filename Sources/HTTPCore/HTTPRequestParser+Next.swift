@@ -72,7 +72,7 @@ extension HTTPRequestParser {
                 try countFieldLine(line)
                 consumeLine(line)
                 if line.isEmpty { return .request(finishRequest()) }
-                _ = try splitFieldLine(line)  // validated, then discarded
+                try checkFieldLine(line)  // validated, then discarded
             }
         }
     }

@@ -25,7 +25,7 @@ extension HTTPRequestParser {
         }
         pending.method = parsedMethod
         // The previous request's target when it is the same (a reload, a poll): compared, not decoded.
-        pending.target = remembered(target, at: 0).string
+        pending.target = target.withUnsafeBufferPointer { remembered($0, at: 0).string }
         // origin-form without a query, most requests: the target is the path, as `HTTPRequest`
         // would find by scanning the string again.
         pending.targetIsPath = isPath

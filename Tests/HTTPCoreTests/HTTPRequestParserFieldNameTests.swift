@@ -21,9 +21,10 @@ import Testing
         "If-Modified-Since", "if-modified-since", "Sec-Fetch-Site", "Hosts", "Hos", "Content-Lengths", "TE", "X",
     ])
     func aKnownNameHasTheRoleItsSpellingGives(name: String) {
-        let bytes = ArraySlice(name.utf8)
-        let role = HTTPRequestParser.role(ofFieldNamed: bytes)
-        #expect((HTTPRequestParser.knownFieldName(bytes)?.role ?? role) == role)
+        let (role, knownRole) = Array(name.utf8).withUnsafeBufferPointer { bytes in
+            (HTTPRequestParser.role(ofFieldNamed: bytes), HTTPRequestParser.knownFieldName(bytes)?.role)
+        }
+        #expect((knownRole ?? role) == role)
         let expected: [String: HTTPRequestParser.FieldRole] = [
             "host": .host, "content-length": .contentLength, "transfer-encoding": .transferEncoding, "expect": .expect,
         ]
