@@ -28,8 +28,12 @@ enum ASCII {
     }
 
     static func caseInsensitiveEqualsOfSameLength(_ lhs: String, _ rhs: String) -> Bool {
-        // Every request and response looks up fields many times: a name spelled as the lookup
-        // spells it is settled by the string comparison, and a different name mostly at its first byte.
+        // Every request and response looks up fields many times: a different name of the same
+        // length (User-Agent and Connection) mostly differs at its first byte, settled before
+        // the string comparison's general path; a name spelled as the lookup spells it is then
+        // settled by the string comparison.
+        guard let lhsFirst = lhs.utf8.first, let rhsFirst = rhs.utf8.first else { return lhs.isEmpty && rhs.isEmpty }
+        if lowercased(lhsFirst) != lowercased(rhsFirst) { return false }
         if lhs == rhs { return true }
         var other = rhs.utf8.makeIterator()
         for byte in lhs.utf8 {
