@@ -13,22 +13,81 @@ extension HTTPResponseSerializer {
         }
 
         public var contentLength: ContentLength
-        /// The `Date` value; any the response carries is dropped.
-        public var date: String
+        /// The `Date` value; any the response carries is dropped. Setting it drops `lines`.
+        @inlinable public var date: String {
+            get { givenDate }
+            set {
+                givenDate = newValue
+                preparedLines = nil
+            }
+        }
         /// `Connection: close` or `keep-alive`; any the response carries is dropped.
         public var closing: Bool
         /// Sent when the response names no server of its own; nil sends none (the server's
-        /// configured name, `HTTPServer.Configuration.serverName`).
-        public var server: String?
+        /// configured name, `HTTPServer.Configuration.serverName`). Setting it drops `lines`.
+        @inlinable public var server: String? {
+            get { givenServer }
+            set {
+                givenServer = newValue
+                preparedLines = nil
+            }
+        }
         /// One more field, written after the response's own, which must not hold one of that name
         /// (see `HTTPReply.settingField`): a per-request value the response itself is not copied for.
         public var extra: (name: String, value: String)?
+        /// `date` and `server` made into lines once (see `DateLines`), when given so.
+        public var lines: DateLines? { preparedLines }
 
+        // Stored for the inlinable initializers and accessors: made in the caller's code, a
+        // response's fields are not built in a call that returns them through a copy.
+        @usableFromInline var preparedLines: DateLines?
+        @usableFromInline var givenDate: String
+        @usableFromInline var givenServer: String?
+
+        @inlinable
         public init(contentLength: ContentLength, date: String, closing: Bool, server: String? = nil) {
             self.contentLength = contentLength
-            self.date = date
+            self.givenDate = date
             self.closing = closing
+            self.givenServer = server
+        }
+
+        /// With the `Date` and `Server` lines made ahead: each response copies them unchecked.
+        @inlinable
+        public init(contentLength: ContentLength, lines: DateLines, closing: Bool) {
+            self.contentLength = contentLength
+            self.givenDate = lines.date
+            self.closing = closing
+            self.givenServer = lines.server
+            self.preparedLines = lines
+        }
+    }
+
+    /// The `Date` and `Server` lines in wire form, made and cleaned once for as long as the date
+    /// holds (a second): a server keeps them and hands them to each response's `ServerFields`,
+    /// which copies them, where two values were otherwise checked byte by byte per response.
+    /// A class of constants: each response's fields hold it for one reference count.
+    public final class DateLines: Sendable {
+        /// The date these lines carry: a caller keeps them while its date is this one.
+        public let date: String
+        public let server: String?
+        /// `Date: <date>`, then `\r\nServer: <server>` with a server; no line end after.
+        let bytes: [UInt8]
+        /// How many of `bytes` are the Date line, for a response that names its own server.
+        let dateCount: Int
+
+        /// Each value is cleaned as the serializer cleans any (see `appendValue`).
+        public init(date: String, server: String?) {
+            self.date = date
             self.server = server
+            var bytes = Array("Date: ".utf8)
+            HTTPResponseSerializer.appendValue(date, to: &bytes)
+            dateCount = bytes.count
+            if let server {
+                bytes += "\r\nServer: ".utf8
+                HTTPResponseSerializer.appendValue(server, to: &bytes)
+            }
+            self.bytes = bytes
         }
     }
 
@@ -39,12 +98,15 @@ extension HTTPResponseSerializer {
     ) {
         let needed = buffer.count + 256 + response.headers.count * 40 + (headOnly ? 0 : response.body.count)
         if buffer.capacity < needed { buffer.reserveCapacity(max(needed, buffer.capacity * 2)) }
-        writeStatusLine(response.status, to: &buffer)
-        var namesServer = false
         if let wire = response.headers.wire, !(fields.extra.map { response.headers.contains($0.name) } ?? false) {
-            // Made once, holding none of the server's fields (nor, as just checked, the extra one).
-            buffer.append(contentsOf: wire)
+            // Made once, holding none of the server's fields (nor, as just checked, the extra one):
+            // the whole head goes out in one copy.
+            wire.withUnsafeBufferPointer { wire in
+                writeHead(status: response.status, fields: wire, fields, namesServer: false, into: &buffer)
+            }
         } else {
+            writeStatusLine(response.status, to: &buffer)
+            var namesServer = false
             let replacesLength = fields.contentLength != .asGiven
             let extraLength = fields.extra?.name.utf8.count ?? -1
             for (name, value) in response.headers {
@@ -60,26 +122,62 @@ extension HTTPResponseSerializer {
                 }
                 writeField(name, value, to: &buffer)
             }
+            writeHead(status: nil, fields: UnsafeBufferPointer(start: nil, count: 0), fields, namesServer: namesServer, into: &buffer)
         }
-        if let extra = fields.extra {
-            writeField(extra.name, extra.value, to: &buffer)
-        }
-        // Each line's end goes out with the next line's name, in one copy of a constant.
-        if case .value(let length) = fields.contentLength {
-            appendLiteral("Content-Length: ", to: &buffer)
-            appendDecimal(length, to: &buffer)
-            appendLiteral("\r\nDate: ", to: &buffer)
-        } else {
-            appendLiteral("Date: ", to: &buffer)
-        }
-        appendValue(fields.date, to: &buffer)
-        if !namesServer, let server = fields.server {
-            appendLiteral("\r\nServer: ", to: &buffer)
-            appendValue(server, to: &buffer)
-        }
-        appendLiteral(fields.closing ? "\r\nConnection: close\r\n\r\n" : "\r\nConnection: keep-alive\r\n\r\n", to: &buffer)
         if !headOnly {
             response.body.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
+        }
+    }
+
+    /// Appends the status line (when given), `wire` (fields already in wire form), the server's
+    /// fields and the blank line, gathered first in memory of their size (on the stack for any
+    /// usual head) and appended in one copy.
+    private static func writeHead(
+        status: HTTPStatus?, fields wire: UnsafeBufferPointer<UInt8>, _ fields: ServerFields, namesServer: Bool,
+        into buffer: inout [UInt8]
+    ) {
+        let server = namesServer ? nil : fields.server
+        // Each piece's most bytes: the fixed text of each line, 20 digits for a length.
+        var bound = wire.count + 28
+        if let lines = fields.lines {
+            bound += lines.bytes.count
+        } else {
+            bound += 6 + fields.date.utf8.count
+            if let server { bound += 10 + server.utf8.count }
+        }
+        if let status { bound += HeadWriter.statusLineBound(status) }
+        if let extra = fields.extra { bound += extra.name.utf8.count + extra.value.utf8.count + 5 }
+        if case .value = fields.contentLength { bound += 38 }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { memory in
+            var head = HeadWriter(memory.baseAddress!)
+            if let status { head.statusLine(status) }
+            head.bytes(wire)
+            if let extra = fields.extra {
+                head.name(extra.name)
+                head.literal(": ")
+                head.value(extra.value)
+                head.literal("\r\n")
+            }
+            if case .value(let length) = fields.contentLength {
+                head.literal("Content-Length: ")
+                head.decimal(length)
+                head.literal("\r\n")
+            }
+            if let lines = fields.lines {
+                let dateCount = lines.dateCount
+                lines.bytes.withUnsafeBufferPointer { bytes in
+                    head.bytes(namesServer ? UnsafeBufferPointer(rebasing: bytes[..<dateCount]) : bytes)
+                }
+            } else {
+                head.literal("Date: ")
+                head.value(fields.date)
+                if let server {
+                    head.literal("\r\nServer: ")
+                    head.value(server)
+                }
+            }
+            head.literal(fields.closing ? "\r\nConnection: close\r\n\r\n" : "\r\nConnection: keep-alive\r\n\r\n")
+            buffer.append(contentsOf: head.written)
         }
     }
 

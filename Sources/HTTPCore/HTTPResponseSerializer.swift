@@ -88,27 +88,74 @@ public enum HTTPResponseSerializer {
     static func hasOnlySafeValueBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         var index = 0
         while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // A byte below 0x20 (high bit clear) or equal to 0x7F leaves its high bit set here;
-            // a word that flags one is looked at byte by byte.
-            let below = (word &- ones &* 0x20) & ~word & highs
-            let delete = word ^ (ones &* 0x7F)
-            let isDelete = (delete &- ones) & ~delete & highs
-            if below | isDelete != 0 {
+            if mayHoldUnsafeByte(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
                 for offset in index..<(index + 8) where !isSafeValueByte(bytes[offset]) { return false }
             }
             index += 8
         }
-        for offset in index..<bytes.count where !isSafeValueByte(bytes[offset]) { return false }
+        guard index < bytes.count else { return true }
+        // The last few bytes: in the word that ends the value when it has one (its first bytes
+        // are checked twice, fewer instructions than a loop over the rest), else one by one.
+        let last = bytes.count >= 8 ? bytes.count - 8 : index
+        if bytes.count < 8 || mayHoldUnsafeByte(raw.loadUnaligned(fromByteOffset: last, as: UInt64.self)) {
+            for offset in last..<bytes.count where !isSafeValueByte(bytes[offset]) { return false }
+        }
         return true
     }
 
+    /// Whether a word of eight bytes has one below 0x20 (high bit clear) or equal to 0x7F: such
+    /// a byte leaves its high bit set here. A tab is flagged too, for the byte rule to judge.
+    @inline(__always)
+    private static func mayHoldUnsafeByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let below = (word &- ones &* 0x20) & ~word & highs
+        let delete = word ^ (ones &* 0x7F)
+        let isDelete = (delete &- ones) & ~delete & highs
+        return below | isDelete != 0
+    }
+
+    /// Whether every byte is a `tchar` (`ASCII.isTokenCharacter`), eight at a time: a word of
+    /// letters, digits and `-` (what field names are made of) passes whole; a word holding any
+    /// other byte is judged byte by byte. The server's own field name is asked on every response.
+    static func hasOnlyTokenBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        // Words from the start, the last one ending with the name (overlapping the one before).
+        while index < bytes.count {
+            let start = bytes.count < 8 ? index : min(index, bytes.count - 8)
+            let end = bytes.count < 8 ? bytes.count : start + 8
+            if bytes.count < 8 || !isAlphanumericOrDash(raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)) {
+                for offset in start..<end where !ASCII.isTokenCharacter(bytes[offset]) { return false }
+            }
+            index = end
+        }
+        return true
+    }
+
+    /// Whether each of a word's eight bytes is an ASCII letter, digit or `-`. For a byte `x` below
+    /// 0x80, `x + (0x80 - low)` has its high bit set when `x >= low`, and `x + (0x7F - high)` when
+    /// `x > high`; no sum carries into the next byte.
+    @inline(__always)
+    private static func isAlphanumericOrDash(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        guard word & highs == 0 else { return false }
+        func within(_ bytes: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
+            (bytes &+ ones &* (0x80 - low)) & ~(bytes &+ ones &* (0x7F - high)) & highs
+        }
+        // `| 0x20` makes an upper-case letter lower-case (and moves no other byte into a-z).
+        let letters = within(word | ones &* 0x20, 0x61, 0x7A)
+        let digits = within(word, 0x30, 0x39)
+        let dashes = within(word, 0x2D, 0x2D)
+        return letters | digits | dashes == highs
+    }
+
     /// field-vchar / SP / HTAB (RFC 9110 §5.5); obs-text passes so UTF-8 survives.
-    private static func isSafeValueByte(_ byte: UInt8) -> Bool {
+    static func isSafeValueByte(_ byte: UInt8) -> Bool {
         byte >= 0x20 ? byte != 0x7F : byte == ASCII.tab
     }
 }

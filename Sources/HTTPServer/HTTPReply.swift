@@ -40,13 +40,9 @@ public struct HTTPReply: Sendable {
     }
 
     /// `field`, held as a struct: a reply is copied several times per request, and an optional
-    /// tuple of two strings is copied and destroyed through the runtime's generic tuple walk.
-    private struct Field: Sendable {
-        let name: String
-        let value: String
-    }
-
-    private var setField: Field?
+    /// tuple of two strings is copied and destroyed through the runtime's generic tuple walk. The
+    /// connection's machine keeps it in this form, so it is handed over as it is.
+    private var setField: ConnectionStateMachine.Field?
 
     init(loop: EventLoop, connectionID: UInt64, sequence: Int) {
         self.loop = loop
@@ -91,7 +87,7 @@ public struct HTTPReply: Sendable {
     /// A handler reply sets it on the response it hands over, as does a stream's head.
     public func settingField(_ name: String, _ value: String) -> HTTPReply {
         var reply = self
-        reply.setField = Field(name: name, value: value)
+        reply.setField = ConnectionStateMachine.Field(name: name, value: value)
         return reply
     }
 
@@ -113,18 +109,20 @@ public struct HTTPReply: Sendable {
         return handler?.loop
     }
 
-    public func send(_ response: HTTPResponse) {
+    /// The response is consumed: it is kept by the connection until written, and a response the
+    /// caller no longer uses moves there without a copy of its fields.
+    public func send(_ response: consuming HTTPResponse) {
         if let loop {
-            loop.deliver(response, label: label, field: field, connectionID: connectionID, sequence: sequence)
+            loop.deliver(consume response, label: label, field: setField, connectionID: connectionID, sequence: sequence)
         } else if let handler {
             handler.deliver(withField(response), label)
         }
     }
 
     /// `labeled(label).send(response)` without making the labeled copy of this reply.
-    public func send(_ response: HTTPResponse, labeled label: ExchangeLabel) {
+    public func send(_ response: consuming HTTPResponse, labeled label: ExchangeLabel) {
         if let loop {
-            loop.deliver(response, label: label, field: field, connectionID: connectionID, sequence: sequence)
+            loop.deliver(consume response, label: label, field: setField, connectionID: connectionID, sequence: sequence)
         } else if let handler {
             handler.deliver(withField(response), label)
         }

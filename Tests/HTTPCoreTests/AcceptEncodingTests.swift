@@ -44,6 +44,20 @@ import Testing
         #expect(AcceptEncoding(headers).choice(gzipWorthwhile: worthwhile) == expected, "\(value ?? "(none)")")
     }
 
+    @Test(arguments: choices + [
+        ("gzip, deflate", true, .gzip), ("gzip, deflate, br, zstd", false, .identity), ("gzip,deflate", true, .gzip),
+        ("gzip, deflate, br, zstd", true, .gzip), ("Gzip", false, .identity), ("gzip, deflate, bz", true, .gzip),
+    ] as [(String?, Bool, AcceptEncoding.Choice)])
+    func theShortcutChoosesAsTheParsedFieldDoes(value: String?, worthwhile: Bool, expected: AcceptEncoding.Choice) {
+        var headers = HTTPHeaders()
+        if let value { headers.add("Accept-Encoding", value) }
+        #expect(AcceptEncoding.choice(in: headers, gzipWorthwhile: worthwhile) == expected, "\(value ?? "(none)")")
+        // A second line joins the first: a common value is then no longer the whole field.
+        headers.add("accept-encoding", "identity;q=0")
+        #expect(AcceptEncoding.choice(in: headers, gzipWorthwhile: worthwhile)
+            == AcceptEncoding(headers).choice(gzipWorthwhile: worthwhile), "\(value ?? "(none)") + identity;q=0")
+    }
+
     @Test func severalFieldLinesFormOneList() {
         var headers = HTTPHeaders()
         headers.add("Accept-Encoding", "identity;q=0")

@@ -63,4 +63,58 @@ import Testing
         response.headers.add("Content-Length", "0")
         #expect(!written(response, .init(contentLength: .omitted, date: "d", closing: false)).contains("Content-Length"))
     }
+
+    @Test func theServersOwnValuesAreCleanedAsTheResponsesAre() {
+        // The extra field, the date and the server name are the server's, yet a CR or LF in any
+        // of them must not split the head: each becomes a space, a name's bad byte a `-`.
+        var fields = HTTPResponseSerializer.ServerFields(
+            contentLength: .value(0), date: "d\r\nSet-Cookie: a=b", closing: false, server: "W\naypoint\u{7F}")
+        fields.extra = (name: "X-Id\r\n", value: "1\r\nLocation: /evil")
+        for response in [HTTPResponse(status: .ok), HTTPResponse(status: .ok, headers: HTTPHeaders().withWireForm())] {
+            let text = written(response, fields, headOnly: true)
+            #expect(text == "HTTP/1.1 200 OK\r\nX-Id--: 1  Location: /evil\r\nContent-Length: 0\r\n"
+                + "Date: d  Set-Cookie: a=b\r\nServer: W aypoint \r\nConnection: keep-alive\r\n\r\n")
+        }
+    }
+
+    @Test func anEmptyExtraNameAndTheLongestLengthFitTheHead() {
+        var fields = HTTPResponseSerializer.ServerFields(contentLength: .value(Int.max), date: "", closing: true, server: "")
+        fields.extra = (name: "", value: "")
+        let text = written(HTTPResponse(status: HTTPStatus(code: 599, reasonPhrase: "")), fields, headOnly: true)
+        #expect(text == "HTTP/1.1 599 \r\n-: \r\nContent-Length: \(Int.max)\r\nDate: \r\nServer: \r\nConnection: close\r\n\r\n")
+    }
+
+    @Test func linesMadeAheadAreWrittenAsTheValuesAre() {
+        let date = "Sun, 22 Nov 2026 00:00:00 GMT"
+        var own = HTTPResponse.text("hello")
+        own.headers.add("Server", "Other")
+        for response in [HTTPResponse.text("hello"), own, HTTPResponse(status: .ok, headers: HTTPHeaders().withWireForm())] {
+            for server in ["Waypoint", nil] as [String?] {
+                var given = HTTPResponseSerializer.ServerFields(contentLength: .value(5), date: date, closing: false, server: server)
+                given.extra = (name: "X-Request-Id", value: "abc")
+                var made = HTTPResponseSerializer.ServerFields(
+                    contentLength: .value(5), lines: .init(date: date, server: server), closing: false)
+                made.extra = given.extra
+                #expect(written(response, made) == written(response, given))
+            }
+        }
+    }
+
+    @Test func linesMadeAheadAreCleanedWhereTheyAreMade() {
+        // Checked once, as the lines are made: a CR or LF in either value still never splits the head.
+        let lines = HTTPResponseSerializer.DateLines(date: "d\r\nSet-Cookie: a=b", server: "W\naypoint")
+        let text = written(HTTPResponse(status: .noContent), .init(contentLength: .omitted, lines: lines, closing: true))
+        #expect(text == "HTTP/1.1 204 No Content\r\nDate: d  Set-Cookie: a=b\r\nServer: W aypoint\r\nConnection: close\r\n\r\n")
+    }
+
+    @Test func aDateOrServerSetLaterReplacesTheLinesMadeAhead() {
+        var fields = HTTPResponseSerializer.ServerFields(
+            contentLength: .omitted, lines: .init(date: "old", server: "Waypoint"), closing: true)
+        fields.date = "new"
+        #expect(fields.lines == nil)
+        #expect(written(HTTPResponse(status: .noContent), fields).contains("Date: new\r\nServer: Waypoint\r\n"))
+        fields = .init(contentLength: .omitted, lines: .init(date: "old", server: "Waypoint"), closing: true)
+        fields.server = nil
+        #expect(written(HTTPResponse(status: .noContent), fields).hasSuffix("Date: old\r\nConnection: close\r\n\r\n"))
+    }
 }

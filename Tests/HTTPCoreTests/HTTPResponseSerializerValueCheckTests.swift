@@ -17,6 +17,19 @@ import Testing
         }
     }
 
+    @Test(arguments: [1, 7, 8, 9, 12, 15, 16, 17, 24])
+    func tokenWordCheckAgreesWithTheByteRule(length: Int) {
+        for byte in 0...255 {
+            for position in 0..<length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                bytes[position] = UInt8(byte)
+                let checked = bytes.withUnsafeBufferPointer { HTTPResponseSerializer.hasOnlyTokenBytes($0) }
+                #expect(checked == ASCII.isTokenCharacter(UInt8(byte)), "byte \(byte) at \(position) of \(length)")
+            }
+        }
+        #expect([UInt8]().withUnsafeBufferPointer { HTTPResponseSerializer.hasOnlyTokenBytes($0) })
+    }
+
     @Test func emptyValueIsSafe() {
         #expect([UInt8]().withUnsafeBufferPointer { HTTPResponseSerializer.hasOnlySafeValueBytes($0) })
     }

@@ -36,6 +36,14 @@ import TestSupport
         #expect(get("/app.css", from: responder).body == Array("body { color: red; }\n".utf8))
     }
 
+    @Test func aPathSpelledWithEscapesFindsTheSameCachedFile() throws {
+        let responder = responder(interval: .seconds(3600))
+        #expect(get("/app.css", from: responder).body == Array("body { color: red; }\n".utf8))
+        try folder.write("body { color: blue; }\n", to: "public/app.css")
+        // Decoded, the same path: the same entry, checked a moment ago, whichever way it is spelled.
+        #expect(get("/app%2Ecss", from: responder).body == Array("body { color: red; }\n".utf8))
+    }
+
     @Test func withoutAnIntervalAChangeIsSeenAtTheNextRequest() throws {
         let responder = responder(interval: .zero)
         #expect(get("/app.css", from: responder).body == Array("body { color: red; }\n".utf8))

@@ -13,12 +13,10 @@ final class Connection {
     @exclusivity(unchecked) var registeredEvents: UInt32
     /// Set when the state machine produced output during this turn; the loop writes once at the end.
     @exclusivity(unchecked) var needsFlush = false
-    /// Nesting depth of work on this connection; replies delivered inline are written when it returns to 0.
+    /// Nesting depth of work on this connection. A reply given while it is above 0 is only filed in
+    /// the machine: the loop's `perform` under way takes it from there (see `EventLoop.complete`),
+    /// so a burst of pipelined requests is answered one after another, never one inside another.
     @exclusivity(unchecked) var depth = 0
-    /// Actions of replies given while a responder of this connection runs (an answer made at once):
-    /// the `perform` loop that called the responder takes them when it returns, so a burst of
-    /// pipelined requests is answered one after another, never one inside another on the stack.
-    @exclusivity(unchecked) var deferred: [ConnectionStateMachine.Action] = []
     @exclusivity(unchecked) var isOpen = true
     /// Set once the connection answers with an event stream: the loop writes it, the machine is done.
     @exclusivity(unchecked) var stream: StreamOutput?
@@ -32,17 +30,26 @@ final class Connection {
     @exclusivity(unchecked) var isHoldingInput = false
     /// While a handshake is under way: when the connection is given up on.
     @exclusivity(unchecked) var handshakeDeadline: UInt64?
-    /// Membership of the loop's `IdleConnections` (links are cleared when it leaves, so no cycle outlives it).
+    /// Membership of the loop's `IdleConnections`, which links connections by `tableIndex`.
     @exclusivity(unchecked) var isListedIdle = false
-    var idlePrevious: Connection?
-    var idleNext: Connection?
+    /// Its place in the loop's table, which its epoll events name (`token`): an event finds its
+    /// connection by index, where a dictionary lookup by id hashed the id each time.
+    let tableIndex: Int
+
+    /// Marks a connection's epoll token apart from the loop's other tokens (listener, wake-up,
+    /// Redis sources: small numbers).
+    static let tokenMark: UInt64 = 1 << 63
+
+    /// The epoll token: the table index, marked.
+    var token: UInt64 { Self.tokenMark | UInt64(tableIndex) }
 
     /// Between requests with nothing in flight, past any handshake: closing it loses no work.
     var isIdle: Bool { handshakeDeadline == nil && machine.isBetweenRequests }
 
-    init(id: UInt64, fd: Int32, transport: any ConnectionTransport, info: ConnectionInfo,
+    init(id: UInt64, tableIndex: Int, fd: Int32, transport: any ConnectionTransport, info: ConnectionInfo,
          machine: ConnectionStateMachine, registeredEvents: UInt32, handshakeDeadline: UInt64? = nil) {
         self.id = id
+        self.tableIndex = tableIndex
         self.fd = fd
         self.transport = transport
         self.info = info

@@ -92,7 +92,7 @@ struct ConnectionStateMachine {
 
     /// A name and value held as a struct: an optional tuple of two strings is copied and destroyed
     /// through the runtime's generic tuple walk, a struct by its own compiled code.
-    struct Field {
+    struct Field: Sendable {
         var name: String
         var value: String
     }
@@ -100,6 +100,10 @@ struct ConnectionStateMachine {
     let configuration: Configuration
     private(set) var phase: ReadPhase
     private var parser: HTTPRequestParser
+    /// The parser's last answer was that it needs more bytes: until some arrive it would say so
+    /// again, and the phase already follows its own. Asked after every answer and every write,
+    /// it is then not asked (nor copied to read its phase) a second time for nothing.
+    private var parserNeedsBytes = false
     private var exchanges: [Exchange] = []
     private var nextSequence = 0
     /// Bytes the shell must write, from `outboundStart` on, then those of `outboundBody`.
@@ -117,6 +121,11 @@ struct ConnectionStateMachine {
     private var isDraining = false
     /// When output last moved: answers queued into an empty buffer, or bytes written.
     private var lastWriteProgress: UInt64 = 0
+    /// The fields the serializer adds to each answer, each set anew for it (`serialize`): kept here,
+    /// since a local value of them was copied for the call that writes them. The last answer's
+    /// extra field stays until the next answer replaces it (clearing it at once went through the
+    /// runtime's generic destroy of its optional tuple).
+    private var serverFields: HTTPResponseSerializer.ServerFields
     /// Codes gzipped answers: the event loop's, shared by its connections (one runs at a time);
     /// made on first use when none is given.
     private var compressor: GzipEncoder?
@@ -126,6 +135,8 @@ struct ConnectionStateMachine {
         self.phase = .idle(since: now)
         self.parser = HTTPRequestParser(limits: configuration.limits)
         self.compressor = compressor
+        self.serverFields = HTTPResponseSerializer.ServerFields(
+            contentLength: .asGiven, date: "", closing: false, server: configuration.serverName)
     }
 
     var pendingOutboundBytes: Int { outbound.count - outboundStart + outboundBody.count - outboundBodyStart }
@@ -169,7 +180,9 @@ struct ConnectionStateMachine {
     /// in which the server may close the connection (idle timeout, or room for a new connection).
     var isBetweenRequests: Bool {
         guard case .idle = phase else { return false }
-        return exchanges.isEmpty && pendingOutboundBytes == 0 && parser.bufferedByteCount == 0
+        // A parser that needs bytes while the phase (which follows its own) is idle holds none:
+        // settled without copying the parser to ask it.
+        return exchanges.isEmpty && pendingOutboundBytes == 0 && (parserNeedsBytes || parser.bufferedByteCount == 0)
     }
 
     /// When `tick` must next be called, if ever.
@@ -193,6 +206,7 @@ struct ConnectionStateMachine {
         case .idle, .head, .body: break
         }
         parser.append(bytes)
+        parserNeedsBytes = false
         return next(now: now)
     }
 
@@ -203,16 +217,31 @@ struct ConnectionStateMachine {
     /// The responder's answer for `sequence`; answers are written strictly in request order.
     /// `field` is set on the answer as it is written (see `HTTPReply.settingField`).
     mutating func replied(
-        _ response: HTTPResponse, label: ExchangeLabel? = nil, field: (name: String, value: String)? = nil, sequence: Int, now: Now
+        _ response: consuming HTTPResponse, label: ExchangeLabel? = nil, field: (name: String, value: String)? = nil, sequence: Int,
+        now: Now
     ) -> Action {
+        replied(consume response, label: label, field: field.map { Field(name: $0.name, value: $0.value) }, sequence: sequence, now: now)
+    }
+
+    /// `replied` with the field as the reply holds it.
+    mutating func replied(_ response: consuming HTTPResponse, label: ExchangeLabel?, field: Field?, sequence: Int, now: Now) -> Action {
+        keep(consume response, label: label, field: field, sequence: sequence) ? next(now: now) : .nothing
+    }
+
+    /// Files the answer for `sequence` without acting on it; false when it is ignored (a second
+    /// answer, a closed connection). For an answer given while the shell is inside this machine's
+    /// work (a responder that answered at once): the shell's loop below it on the stack asks
+    /// `next(now:)` once the responder returns, which writes it in its turn, as `replied` would.
+    @discardableResult
+    mutating func keep(_ response: consuming HTTPResponse, label: ExchangeLabel?, field: Field?, sequence: Int) -> Bool {
         guard phase != .closed,
               let index = exchanges.firstIndex(where: { $0.sequence == sequence }),
               exchanges[index].response == nil
-        else { return .nothing }
-        exchanges[index].response = response
+        else { return false }
+        exchanges[index].response = consume response
         exchanges[index].label = label
-        exchanges[index].field = field.map { Field(name: $0.name, value: $0.value) }
-        return next(now: now)
+        exchanges[index].field = field
+        return true
     }
 
     /// Gives the connection up to an event stream answering `sequence`: possible only while that is
@@ -308,6 +337,7 @@ struct ConnectionStateMachine {
                 followParserPhase(now: now.nanoseconds)
                 return .nothing
             }
+            if parserNeedsBytes { return .nothing }
             let event: HTTPRequestParser.Event?
             do {
                 event = try parser.next()
@@ -317,6 +347,7 @@ struct ConnectionStateMachine {
             }
             switch event {
             case nil:
+                parserNeedsBytes = true
                 followParserPhase(now: now.nanoseconds)
                 return .nothing
             case .expectsContinue:
@@ -389,16 +420,20 @@ struct ConnectionStateMachine {
 
     /// Writes the oldest exchange's answer, which is ready, and returns its log entry.
     private mutating func answer(now: Now) -> Action {
-        guard let response = exchanges.first?.response else { return .nothing }
+        guard !exchanges.isEmpty, exchanges[0].response != nil else { return .nothing }
         // Mostly the only one: taken off the end, with no shifting of the array's storage.
-        let first = exchanges.count == 1 ? exchanges.removeLast() : exchanges.removeFirst()
+        var first = exchanges.count == 1 ? exchanges.removeLast() : exchanges.removeFirst()
+        // Taken out of the exchange, not copied: the serializer is its last user, and what the log
+        // entry needs of it is read first (its status as the responder gave it, its request id).
+        guard let response = first.response.take() else { return .nothing }
         if pendingOutboundBytes == 0 { lastWriteProgress = now.nanoseconds }
         let asksToClose = Self.asksToClose(response)
-        let bytes = serialize(response, for: first, asksToClose: asksToClose, now: now)
+        let status = response.status.code
         let requestID = first.field.flatMap { Self.isRequestIDField($0.name) ? $0.value : nil }
             ?? response.headers[Self.requestIDField]
+        let bytes = serialize(consume response, for: first, asksToClose: asksToClose, now: now)
         let entry = AccessEntry(
-            sequence: first.sequence, method: first.method.rawValue, target: first.target, status: response.status.code, bytes: bytes,
+            sequence: first.sequence, method: first.method.rawValue, target: first.target, status: status, bytes: bytes,
             nanoseconds: now.nanoseconds &- first.started, route: first.label?.name,
             requestID: requestID, hidesPath: first.label?.hidesTarget ?? false)
         if !first.keepAlive || asksToClose {
@@ -422,9 +457,9 @@ struct ConnectionStateMachine {
     }
 
     /// Adds the headers the server owns and appends the response to `outbound`; returns the body size sent.
-    private mutating func serialize(_ response: HTTPResponse, for exchange: Exchange, asksToClose: Bool, now: Now) -> Int {
+    /// The response is consumed: coding may change it in place, and a large body is kept as it is.
+    private mutating func serialize(_ response: consuming HTTPResponse, for exchange: Exchange, asksToClose: Bool, now: Now) -> Int {
         joinOutboundBody()
-        var response = response
         let closing = !exchange.keepAlive || (phase == .stopped && exchanges.isEmpty) || asksToClose
         let headOnly = exchange.method == .head
         let gzip = ResponseCompression.prepare(&response, accepting: AcceptEncoding(exchange.requestHeaders)) { reason in
@@ -433,9 +468,14 @@ struct ConnectionStateMachine {
         }
         // Date, Server, Connection and Content-Length are written by the serializer after the
         // response's own fields, never set into the list.
-        var fields = HTTPResponseSerializer.ServerFields(contentLength: .asGiven, date: now.httpDate, closing: closing)
-        fields.server = configuration.serverName
-        if let field = exchange.field { fields.extra = (field.name, field.value) }
+        // The Date and Server lines are made once per date (a second) and copied unchecked.
+        if serverFields.lines?.date != now.httpDate {
+            serverFields = HTTPResponseSerializer.ServerFields(
+                contentLength: .asGiven, lines: .init(date: now.httpDate, server: configuration.serverName), closing: closing)
+        }
+        serverFields.contentLength = .asGiven
+        serverFields.closing = closing
+        serverFields.extra = exchange.field.map { ($0.name, $0.value) }
         if gzip {
             // Coded by the loop's encoder and copied once, from its buffer into the outbound bytes.
             let encoder = compressor ?? GzipEncoder()
@@ -443,8 +483,8 @@ struct ConnectionStateMachine {
             return response.body.withUnsafeBytes { body in
                 encoder.compress(body, level: .fast) { member in
                     // A HEAD answer's Content-Length, its own or not, is the coded body's, as GET's is.
-                    fields.contentLength = .value(member.count)
-                    HTTPResponseSerializer.write(response, headOnly: true, fields: fields, into: &outbound)
+                    serverFields.contentLength = .value(member.count)
+                    HTTPResponseSerializer.write(response, headOnly: true, fields: serverFields, into: &outbound)
                     if headOnly { return 0 }
                     outbound.append(contentsOf: member)
                     return member.count
@@ -454,21 +494,21 @@ struct ConnectionStateMachine {
         let code = response.status.code
         if code < 200 || code == 204 || code == 304 {
             // No body; a 304 keeps the Content-Length it was given, the others have none.
-            fields.contentLength = code == 304 ? .asGiven : .omitted
-            HTTPResponseSerializer.write(response, headOnly: true, fields: fields, into: &outbound)
+            serverFields.contentLength = code == 304 ? .asGiven : .omitted
+            HTTPResponseSerializer.write(response, headOnly: true, fields: serverFields, into: &outbound)
             return 0
         }
         if !(headOnly && response.headers.contains("Content-Length")) {
-            fields.contentLength = .value(response.body.count)
+            serverFields.contentLength = .value(response.body.count)
         }
         if !headOnly && response.body.count >= Self.separateBodyBytes {
             // The head here, the body written from its own array: no copy of it.
-            HTTPResponseSerializer.write(response, headOnly: true, fields: fields, into: &outbound)
+            HTTPResponseSerializer.write(response, headOnly: true, fields: serverFields, into: &outbound)
             outboundBody = response.body
             outboundBodyStart = 0
             return response.body.count
         }
-        HTTPResponseSerializer.write(response, headOnly: headOnly, fields: fields, into: &outbound)
+        HTTPResponseSerializer.write(response, headOnly: headOnly, fields: serverFields, into: &outbound)
         return headOnly ? 0 : response.body.count
     }
 

@@ -23,20 +23,28 @@ final class RequestMetrics: Sendable {
     private let state = Mutex(State())
 
     func record(_ entry: ConnectionStateMachine.AccessEntry) {
-        let key = RequestStats.CountKey(
-            method: RequestStats.methodLabel(entry.method), route: entry.route ?? RequestStats.unroutedLabel, status: entry.status)
+        let route = entry.route ?? RequestStats.unroutedLabel
         let seconds = Double(entry.nanoseconds) / 1e9
         state.withLock { state in
-            let last = state.lastSlot
-            let slot = last >= 0 && state.series[last].key == key ? last : state.slots[key] ?? {
-                state.series.append(Series(key: key))
-                state.slots[key] = state.series.count - 1
-                return state.series.count - 1
-            }()
+            var slot = state.lastSlot
+            // The last series is matched field by field, with no key built: a standard method is its
+            // own label, and any other is labelled `other`, which it never equals (but `other` itself).
+            if slot < 0 || !Self.matches(state.series[slot].key, entry, route: route) {
+                let key = RequestStats.CountKey(method: RequestStats.methodLabel(entry.method), route: route, status: entry.status)
+                slot = state.slots[key] ?? {
+                    state.series.append(Series(key: key))
+                    state.slots[key] = state.series.count - 1
+                    return state.series.count - 1
+                }()
+            }
             state.lastSlot = slot
             state.series[slot].count &+= 1
             state.series[slot].histogram.observe(seconds)
         }
+    }
+
+    private static func matches(_ key: RequestStats.CountKey, _ entry: ConnectionStateMachine.AccessEntry, route: String) -> Bool {
+        key.status == entry.status && key.route == route && key.method == entry.method
     }
 
     var snapshot: RequestStats {

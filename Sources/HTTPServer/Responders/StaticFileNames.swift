@@ -32,52 +32,24 @@ struct StaticFileNames: Sendable {
     /// False only for a plain path (no escapes, backslashes, NULs or dot segments, which the full
     /// check must see) whose first segment is not a listed name.
     func mayName(_ path: String) -> Bool {
-        // Over the string's own bytes (every request asks): offsets, not String indices.
-        let scan = path.utf8.withContiguousStorageIfAvailable { bytes -> Scan in
-            var firstEnd: Int?
-            var previous: UInt8 = 0
-            for offset in 0..<bytes.count {
-                let byte = bytes[offset]
-                switch byte {
-                case UInt8(ascii: "%"), UInt8(ascii: "\\"), 0:
-                    return .unsure
-                case UInt8(ascii: ".") where previous == UInt8(ascii: "/"):
-                    return .unsure
-                case UInt8(ascii: "/") where firstEnd == nil && offset != 0:
-                    firstEnd = offset
-                default:
-                    break
-                }
-                previous = byte
-            }
-            guard bytes.first == UInt8(ascii: "/") else { return .unsure }
-            let end = firstEnd ?? bytes.count
-            guard let few else { return .firstSegmentEnd(end) }
-            let segment = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[1..<end]))
-            let listed = few.contains { name in
-                name.count == segment.count
-                    && name.withUnsafeBytes { memcmp($0.baseAddress!, segment.baseAddress!, segment.count) == 0 }
-            }
-            return .listed(listed)
-        }
-        let firstEnd: Int
-        switch scan ?? .unsure {
-        case .unsure: return true
-        case .listed(let listed): return listed
-        case .firstSegmentEnd(let end): firstEnd = end
-        }
-        let utf8 = path.utf8
-        let first = Substring(utf8[utf8.index(after: utf8.startIndex)..<utf8.index(utf8.startIndex, offsetBy: firstEnd)])
-        return names.contains(first)
+        path.utf8.withContiguousStorageIfAvailable(mayName(bytes:)) ?? Array(path.utf8).withUnsafeBufferPointer(mayName(bytes:))
     }
 
-    /// What the pass over a path's bytes found.
-    private enum Scan {
-        /// Not a plain path: the full check decides.
-        case unsure
-        /// Compared with the few names already.
-        case listed(Bool)
-        /// Where the first segment ends, for the set to settle.
-        case firstSegmentEnd(Int)
+    private func mayName(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let plain = StaticFilePath.scanPlain(bytes) else { return true }
+        return mayName(bytes, plain)
+    }
+
+    /// `mayName` of a path already scanned (see `StaticFilePath.scanPlain`).
+    func mayName(_ path: UnsafeBufferPointer<UInt8>, _ plain: StaticFilePath.Plain) -> Bool {
+        plain.hasDotSegment || lists(UnsafeBufferPointer(rebasing: path[1..<plain.firstSegmentEnd]))
+    }
+
+    private func lists(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let few else { return names.contains(Substring(String(decoding: segment, as: UTF8.self))) }
+        return few.contains { name in
+            name.count == segment.count
+                && name.withUnsafeBytes { memcmp($0.baseAddress!, segment.baseAddress!, segment.count) == 0 }
+        }
     }
 }

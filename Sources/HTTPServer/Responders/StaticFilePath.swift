@@ -43,47 +43,102 @@ enum StaticFilePath {
     /// Nil for any other path.
     static func resolvePlain(_ path: String) -> Resolution? {
         // Over the string's own bytes when it has them together (a parsed path always does).
-        path.utf8.withContiguousStorageIfAvailable { resolvePlain(bytes: $0) } ?? resolvePlain(bytes: Array(path.utf8))
+        path.utf8.withContiguousStorageIfAvailable(resolvePlain(bytes:))
+            ?? Array(path.utf8).withUnsafeBufferPointer(resolvePlain(bytes:))
     }
 
-    private static func resolvePlain(bytes: some Collection<UInt8>) -> Resolution? {
-        guard bytes.first == UInt8(ascii: "/") else { return nil }
-        var offset = 0
-        var length = 0
+    private static func resolvePlain(bytes: UnsafeBufferPointer<UInt8>) -> Resolution? {
+        switch scanPlain(bytes)?.verdict {
+        case nil: nil
+        case .file: .file(String(decoding: bytes.dropFirst(), as: UTF8.self))
+        case .notAFile: .notAFile
+        case .rejected: .rejected
+        }
+    }
+
+    /// What one pass over a plain path's bytes settles: the judgement of `resolve` (a file's
+    /// relative path is the bytes after the first `/`), and what the static responder asks next
+    /// of the same bytes, so it need not pass over them again.
+    struct Plain {
+        enum Verdict { case file, notAFile, rejected }
+
+        var verdict: Verdict
+        /// Where the first segment ends (at a `/` or the end), for `StaticFileNames`.
+        var firstSegmentEnd: Int
+        /// Whether a segment starts with a dot (`.`, `..`, `.well-known`, a hidden name).
+        var hasDotSegment: Bool
+        /// `hash(_:)` of the bytes after the first `/`: a file's key in `StaticFileCache`.
+        var hash: UInt64
+    }
+
+    /// The judgement of a path starting with `/` and holding no `%`, `\\` or NUL; nil for any other.
+    static func scanPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Plain? {
+        guard let base = bytes.baseAddress, bytes.count > 0, base[0] == UInt8(ascii: "/") else { return nil }
+        let count = bytes.count
+        var segmentStart = 1
         var dots = 0
-        var wellKnown = true
-        var verdict: Resolution?
-        for byte in bytes {
-            defer { offset += 1 }
-            guard offset > 0 else { continue }
+        var verdict: Plain.Verdict?
+        var firstSegmentEnd = 0
+        var hasDotSegment = false
+        var hash = hashSeed
+        var offset = 1
+        while offset < count {
+            let byte = base[offset]
+            hash = mix(hash, byte)
+            // Every byte the scan looks at (NUL, `%`, `.`, `/`, `\\`) but one is below the digits:
+            // most bytes, letters and digits, are passed over after two comparisons.
+            if byte > UInt8(ascii: "/") && byte != UInt8(ascii: "\\") {
+                offset &+= 1
+                continue
+            }
             switch byte {
             case UInt8(ascii: "%"), UInt8(ascii: "\\"), 0:
                 return nil
             case UInt8(ascii: "/"):
+                if firstSegmentEnd == 0 { firstSegmentEnd = offset }
                 // The first refused segment decides, as in the general way; the last is judged
                 // first there (a path ending in `/` is not a file), so only remember it here.
-                if verdict == nil { verdict = judge(length: length, dots: dots, wellKnown: wellKnown) }
-                length = 0
+                if verdict == nil { verdict = judge(bytes, start: segmentStart, end: offset, dots: dots) }
+                segmentStart = offset &+ 1
                 dots = 0
-                wellKnown = true
+            case UInt8(ascii: "."):
+                if dots == offset &- segmentStart {
+                    dots &+= 1
+                    hasDotSegment = true
+                }
             default:
-                if byte == UInt8(ascii: ".") && dots == length { dots += 1 }
-                wellKnown = wellKnown && length < Self.wellKnownName.count && Self.wellKnownName[length] == byte
-                length += 1
+                break
             }
+            offset &+= 1
         }
-        guard length > 0 else { return .notAFile }
-        if let verdict { return verdict }
-        if let last = judge(length: length, dots: dots, wellKnown: wellKnown) { return last }
-        return .file(String(decoding: bytes.dropFirst(), as: UTF8.self))
+        if firstSegmentEnd == 0 { firstSegmentEnd = count }
+        let last = segmentStart == count ? .notAFile : verdict ?? judge(bytes, start: segmentStart, end: count, dots: dots) ?? .file
+        return Plain(verdict: last, firstSegmentEnd: firstSegmentEnd, hasDotSegment: hasDotSegment, hash: hash)
     }
 
-    private static let wellKnownName = Array(".well-known".utf8)
+    /// FNV-1a over a relative path's bytes: two instructions a byte, taken during the scan.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        bytes.reduce(hashSeed, mix)
+    }
 
-    /// A segment of `length` bytes whose first `dots` are dots: nil when it may name a file part.
-    private static func judge(length: Int, dots: Int, wellKnown: Bool) -> Resolution? {
+    private static let hashSeed: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    @inline(__always)
+    private static func mix(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    private static let wellKnownName: StaticString = ".well-known"
+
+    /// The segment `start..<end`, whose first `dots` bytes are dots: nil when it may name a file part.
+    private static func judge(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, dots: Int) -> Plain.Verdict? {
+        let length = end - start
         if length == 0 || (dots == length && length <= 2) { return .rejected }
-        if dots > 0 && !(wellKnown && length == 11) { return .notAFile }
+        if dots > 0 && !isWellKnown(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return .notAFile }
         return nil
+    }
+
+    private static func isWellKnown(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        wellKnownName.withUTF8Buffer { name in segment.elementsEqual(name) }
     }
 }

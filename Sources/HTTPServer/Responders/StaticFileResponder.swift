@@ -43,7 +43,7 @@ public struct StaticFileResponder: HTTPResponder {
     private let root: String?
     private let next: any HTTPResponder
     private let configuration: Configuration
-    private let cache: Cache
+    private let cache: StaticFileCache
     /// `configuration.revalidationInterval` in nanoseconds of the monotonic clock.
     private let revalidationNanoseconds: UInt64
     /// With `freezesTopLevelNames`: the names in `root` at start.
@@ -55,7 +55,7 @@ public struct StaticFileResponder: HTTPResponder {
         self.root = root
         self.next = next
         self.configuration = configuration
-        self.cache = Cache()
+        self.cache = StaticFileCache()
         let (seconds, attoseconds) = configuration.revalidationInterval.components
         self.revalidationNanoseconds = seconds <= 0 && attoseconds <= 0
             ? 0 : UInt64(min(seconds, 1 << 32)) &* 1_000_000_000 &+ UInt64(max(attoseconds, 0) / 1_000_000_000)
@@ -63,29 +63,77 @@ public struct StaticFileResponder: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest, connection: ConnectionInfo, reply: HTTPReply) {
-        guard let root, topLevelNames?.mayName(request.path) ?? true else {
-            return next.respond(to: request, connection: connection, reply: reply)
-        }
-        switch StaticFilePath.resolve(request.path) {
-        case .notAFile:
+        guard let root else { return next.respond(to: request, connection: connection, reply: reply) }
+        // Checked on disk within the interval: served without a `stat`.
+        let now = revalidationNanoseconds > 0 ? MonotonicClock.now() : 0
+        // A plain path (every file a page links to) is settled in one pass over its bytes.
+        var destination = request.path.utf8.withContiguousStorageIfAvailable { route(plain: $0, now: now) } ?? .general
+        if case .general = destination { destination = route(general: request.path, now: now) }
+        switch destination {
+        case .passOn:
             next.respond(to: request, connection: connection, reply: reply)
         case .rejected:
             reply.labeled(Self.label).send(refusal(.badRequest, reason: "This path is not allowed."))
-        case .file(let relative):
-            // Checked on disk within the interval: served without a `stat`.
-            let now = revalidationNanoseconds > 0 ? MonotonicClock.now() : 0
-            if revalidationNanoseconds > 0, let file = cache.file(for: relative, checkedSince: now &- revalidationNanoseconds) {
-                return reply.send(response(for: request, file: file), labeled: Self.label)
-            }
+        case .cached(let file):
+            reply.send(response(for: request, file: file), labeled: Self.label)
+        case .general:
+            preconditionFailure("StaticFileResponder: a general path is routed by route(general:)")
+        case .lookUp(let relative, let hash):
             let path = root + "/" + relative
             guard let identity = StaticFile.identity(of: path) else {
                 return next.respond(to: request, connection: connection, reply: reply)
             }
-            guard let file = file(relative: relative, path: path, root: root, identity: identity, now: now) else {
+            guard let file = file(relative: relative, hash: hash, path: path, root: root, identity: identity, now: now) else {
                 return reply.labeled(Self.label).send(refusal(.notFound, reason: "There is no file at this address."))
             }
             reply.send(response(for: request, file: file), labeled: Self.label)
         }
+    }
+
+    /// Where a request goes from here.
+    private enum Route {
+        /// Not a file here: to `next`.
+        case passOn
+        /// A path that may not name a file (400).
+        case rejected
+        /// Found in the cache, checked on disk within the interval.
+        case cached(StaticFile)
+        /// A file path (relative to the root, with its `StaticFilePath.hash`) to look up on disk.
+        case lookUp(String, hash: UInt64)
+        /// Not a plain path: for `route(general:)` to settle.
+        case general
+    }
+
+    /// The route of a plain path (see `StaticFilePath.scanPlain`), from the one pass over its
+    /// bytes and, for a file cached and checked since `now` less the interval, the cache;
+    /// `.general` for a path that needs the general way.
+    private func route(plain path: UnsafeBufferPointer<UInt8>, now: UInt64) -> Route {
+        guard let plain = StaticFilePath.scanPlain(path) else { return .general }
+        if let topLevelNames, !topLevelNames.mayName(path, plain) { return .passOn }
+        switch plain.verdict {
+        case .notAFile: return .passOn
+        case .rejected: return .rejected
+        case .file: return route(file: UnsafeBufferPointer(rebasing: path[1...]), hash: plain.hash, now: now)
+        }
+    }
+
+    /// The route of any other path: the names checked, then decoded and judged.
+    private func route(general path: String, now: UInt64) -> Route {
+        guard topLevelNames?.mayName(path) ?? true else { return .passOn }
+        switch StaticFilePath.resolve(path) {
+        case .notAFile: return .passOn
+        case .rejected: return .rejected
+        case .file(var relative): return relative.withUTF8 { route(file: $0, hash: StaticFilePath.hash($0), now: now) }
+        }
+    }
+
+    /// A file path relative to the root: the cached file if checked on disk within the interval.
+    private func route(file relative: UnsafeBufferPointer<UInt8>, hash: UInt64, now: UInt64) -> Route {
+        if revalidationNanoseconds > 0,
+           let file = cache.file(for: relative, hash: hash, checkedSince: now &- revalidationNanoseconds) {
+            return .cached(file)
+        }
+        return .lookUp(String(decoding: relative, as: UTF8.self), hash: hash)
     }
 
     /// Every answer from here counts under one label, whatever the file.
@@ -106,9 +154,9 @@ public struct StaticFileResponder: HTTPResponder {
         let (noneMatch, modifiedSince, acceptEncoding) = request.headers.firstValues(
             "If-None-Match", "If-Modified-Since", "Accept-Encoding")
         // Text files come as gzip or plain: which one follows Accept-Encoding, and each has its own ETag.
-        let choice = file.isCompressible
-            ? encodingChoice(for: acceptEncoding == nil ? AcceptEncoding(entries: nil) : AcceptEncoding(request.headers), file: file)
-            : .identity
+        // Without the field the answer is plain whatever the file (`AcceptEncoding` chooses the
+        // identity for a client that says nothing): settled without asking.
+        let choice = file.isCompressible && acceptEncoding != nil ? encodingChoice(for: request.headers, file: file) : .identity
         guard request.method == .get || request.method == .head else {
             var response = refusal(.methodNotAllowed, reason: "Files can only be read (GET or HEAD).")
             response.headers.set("Allow", "GET, HEAD")
@@ -139,10 +187,10 @@ public struct StaticFileResponder: HTTPResponder {
 
     /// gzip when the client chooses it and a coded copy is kept; files too big for the cache have none
     /// and are never coded on the event loop per request (plain, or 406 if the identity is refused).
-    private func encodingChoice(for accept: AcceptEncoding, file: StaticFile) -> AcceptEncoding.Choice {
-        if file.gzipped != nil { return accept.choice(gzipWorthwhile: true) }
-        if file.contents.count < ResponseCompression.minimumBytes { return accept.choice(gzipWorthwhile: false) }
-        return accept.acceptsIdentity ? .identity : .notAcceptable
+    private func encodingChoice(for headers: HTTPHeaders, file: StaticFile) -> AcceptEncoding.Choice {
+        if file.gzipped != nil { return AcceptEncoding.choice(in: headers, gzipWorthwhile: true) }
+        if file.contents.count < ResponseCompression.minimumBytes { return AcceptEncoding.choice(in: headers, gzipWorthwhile: false) }
+        return AcceptEncoding(headers).acceptsIdentity ? .identity : .notAcceptable
     }
 
     /// The configured error page for `status`, or a plain-text one.
@@ -172,14 +220,17 @@ public struct StaticFileResponder: HTTPResponder {
     }
 
     /// The file from the cache if unchanged on disk, else loaded after checking it resolves inside root.
-    private func file(relative: String, path: String, root: String, identity: StaticFile.Identity, now: UInt64) -> StaticFile? {
-        if let cached = cache.file(for: relative, identity: identity, checkedAt: now) { return cached }
+    private func file(
+        relative: String, hash: UInt64, path: String, root: String, identity: StaticFile.Identity, now: UInt64
+    ) -> StaticFile? {
+        var relative = relative
+        if let cached = relative.withUTF8({ cache.file(for: $0, hash: hash, identity: identity, checkedAt: now) }) { return cached }
         guard let resolved = Self.realPath(path), resolved.hasPrefix(root + "/"),
               let file = StaticFile.load(path: resolved, identity: identity)
         else { return nil }
         guard identity.size <= configuration.maxCachedFileBytes else { return file }
         let cached = file.withGzipRepresentation().withHeaders(cacheControl: configuration.cacheControl)
-        cache.store(cached, for: relative, checkedAt: now)
+        relative.withUTF8 { cache.store(cached, for: $0, hash: hash, checkedAt: now) }
         return cached
     }
 
@@ -187,44 +238,6 @@ public struct StaticFileResponder: HTTPResponder {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-}
-
-extension StaticFileResponder {
-    /// Small files by relative path, shared by every event loop, each with when it was last found
-    /// unchanged on disk (monotonic nanoseconds).
-    final class Cache: Sendable {
-        private struct Entry {
-            var file: StaticFile
-            var checkedAt: UInt64
-        }
-
-        private let files = Mutex<[String: Entry]>([:])
-        private let maxEntries = 1024
-
-        /// The file, if it was last checked on disk at or after `since`.
-        func file(for path: String, checkedSince since: UInt64) -> StaticFile? {
-            files.withLock { files in
-                guard let entry = files[path], entry.checkedAt >= since else { return nil }
-                return entry.file
-            }
-        }
-
-        /// The file if the cached one has `identity`, noting it was checked at `now`.
-        func file(for path: String, identity: StaticFile.Identity, checkedAt now: UInt64) -> StaticFile? {
-            files.withLock { files in
-                guard let entry = files[path], entry.file.identity == identity else { return nil }
-                if entry.checkedAt < now { files[path]?.checkedAt = now }
-                return entry.file
-            }
-        }
-
-        func store(_ file: StaticFile, for path: String, checkedAt now: UInt64) {
-            files.withLock { files in
-                if files.count >= maxEntries { files.removeAll() }
-                files[path] = Entry(file: file, checkedAt: now)
-            }
-        }
     }
 }
 

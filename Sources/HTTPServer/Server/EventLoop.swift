@@ -36,7 +36,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private enum Message {
-        case reply(HTTPResponse, ExchangeLabel?, field: (name: String, value: String)?, connectionID: UInt64, sequence: Int)
+        case reply(HTTPResponse, ExchangeLabel?, field: ConnectionStateMachine.Field?, connectionID: UInt64, sequence: Int)
         case shutdown
         /// A connection a sibling accepted at the cap with no idle connection of its own to close:
         /// admitted here in place of one of this loop's idle connections, or refused.
@@ -80,6 +80,12 @@ final class EventLoop: @unchecked Sendable {
     // one thread, one step at a time.
     private var listenerFD: Int32
     @exclusivity(unchecked) private var connections: [UInt64: Connection] = [:]
+    /// The same connections by `Connection.tableIndex`, which their epoll tokens carry: an event
+    /// finds its connection by index. An index freed in a pass is reused only after it (`freedIndices`),
+    /// since events of that pass may still name it.
+    @exclusivity(unchecked) private var table: [Connection?] = []
+    private var freeIndices: [Int] = []
+    private var freedIndices: [Int] = []
     /// Descriptors besides connections (Redis connections), by token; see EventLoop+Sources.swift.
     var sources: [UInt64: any EventLoopSource] = [:]
     /// Jobs to run before the next wait (`beforeNextWait`, EventLoop+Sources.swift).
@@ -100,6 +106,9 @@ final class EventLoop: @unchecked Sendable {
     /// Connections whose transport held input at their last read (TLS read-ahead the buffer had no
     /// room for): no epoll event comes for it, so each is read once more in the next pass.
     @exclusivity(unchecked) private var heldInput: [Connection] = []
+    /// The connection whose responder is running: a reply given at once, the commonest case,
+    /// finds its connection here instead of hashing its id into `connections`.
+    @exclusivity(unchecked) private var responding: Connection?
     /// Gzips answers for every connection here: its tables are allocated once, not per response.
     private let compressor = GzipEncoder()
 
@@ -136,13 +145,14 @@ final class EventLoop: @unchecked Sendable {
 
     /// Hands a reply to the loop: handled at once on the loop's own thread, queued and woken otherwise.
     func deliver(
-        _ response: HTTPResponse, label: ExchangeLabel?, field: (name: String, value: String)? = nil, connectionID: UInt64, sequence: Int
+        _ response: consuming HTTPResponse, label: ExchangeLabel?, field: ConnectionStateMachine.Field? = nil, connectionID: UInt64,
+        sequence: Int
     ) {
         if loopThread.isCurrent {
-            complete(response, label: label, field: field, connectionID: connectionID, sequence: sequence)
+            complete(consume response, label: label, field: field, connectionID: connectionID, sequence: sequence)
             return
         }
-        post(.reply(response, label, field: field, connectionID: connectionID, sequence: sequence))
+        post(.reply(consume response, label, field: field, connectionID: connectionID, sequence: sequence))
     }
 
     /// See `HTTPReply.openStream`.
@@ -188,19 +198,30 @@ final class EventLoop: @unchecked Sendable {
         EventLoopThread.mark(true)
         defer { EventLoopThread.mark(false) }
         let capacity = 256
-        var tokens = [UInt64](repeating: 0, count: capacity)
-        var events = [UInt32](repeating: 0, count: capacity)
+        // Allocated once, as the read buffer is: arrays passed as `&` checked their uniqueness each pass.
+        let tokens = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: capacity)
+        let events = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: capacity)
+        tokens.initialize(repeating: 0)
+        events.initialize(repeating: 0)
+        defer {
+            tokens.deallocate()
+            events.deallocate()
+        }
         let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: settings.readBufferSize, alignment: 16)
         defer { readBuffer.deallocate() }
         var nextSweep = MonotonicClock.now() &+ sweepInterval
 
         while true {
+            if !freedIndices.isEmpty {
+                freeIndices += freedIndices
+                freedIndices.removeAll(keepingCapacity: true)
+            }
             let before = MonotonicClock.now()
             // Work left for this pass: the wait only collects what is ready.
             let resuming = afterWait
             if !resuming.isEmpty { afterWait.removeAll(keepingCapacity: true) }
             let timeout = !resuming.isEmpty ? 0 : nextSweep > before ? Int32(min((nextSweep - before) / 1_000_000 + 1, 1000)) : 0
-            let count = wp_epoll_wait(epollFD, &tokens, &events, Int32(capacity), timeout)
+            let count = wp_epoll_wait(epollFD, tokens.baseAddress, events.baseAddress, Int32(capacity), timeout)
             if count < 0 && wp_errno() != EINTR {
                 logger.error("epoll_wait: \(SystemError("epoll_wait", code: wp_errno()))")
                 break
@@ -209,10 +230,12 @@ final class EventLoop: @unchecked Sendable {
                 switch tokens[index] {
                 case Self.listenerToken: acceptConnections()
                 case Self.wakeToken: drainInbox()
-                default:
-                    if let connection = connections[tokens[index]] {
+                case let token where token & Connection.tokenMark != 0:
+                    if let connection = table[Int(truncatingIfNeeded: token & ~Connection.tokenMark)] {
                         handle(events[index], on: connection, readBuffer: readBuffer)
-                    } else if let source = sources[tokens[index]] {
+                    }
+                default:
+                    if let source = sources[tokens[index]] {
                         handle(events[index], on: source)
                     }
                 }
@@ -275,19 +298,25 @@ final class EventLoop: @unchecked Sendable {
         }
         let id = nextConnectionID
         nextConnectionID += 1
+        let tableIndex = freeIndices.popLast() ?? {
+            table.append(nil)
+            return table.count - 1
+        }()
         let now = MonotonicClock.now()
         let connection = Connection(
-            id: id, fd: fd, transport: transport,
+            id: id, tableIndex: tableIndex, fd: fd, transport: transport,
             info: ConnectionInfo(remoteAddress: remoteAddress, isSecure: settings.isSecure),
             machine: ConnectionStateMachine(configuration: settings.machine, now: now, compressor: compressor),
             registeredEvents: Self.readInterest,
             handshakeDeadline: settings.handshakeTimeout.map { now &+ $0 })
-        guard wp_epoll_add(epollFD, fd, Self.readInterest, id) == 0 else {
+        guard wp_epoll_add(epollFD, fd, Self.readInterest, connection.token) == 0 else {
             transport.close()
             limiter.release()
+            freeIndices.append(tableIndex)
             return
         }
         connections[id] = connection
+        table[tableIndex] = connection
         openCount.store(connections.count, ordering: .relaxed)
         trackIdleness(of: connection)
     }
@@ -295,7 +324,7 @@ final class EventLoop: @unchecked Sendable {
     /// At the cap: closes this loop's longest-idle connection and keeps its slot for the caller.
     private func reclaimIdleSlot() -> Bool {
         loopThread.assertCurrent()
-        guard let oldest = idle.oldest else { return false }
+        guard let oldest = idle.oldest.flatMap({ table[$0] }) else { return false }
         reportCap("closing idle keep-alive connections to admit new ones")
         closeConnection(oldest, releasingSlot: false)
         return true
@@ -419,37 +448,57 @@ final class EventLoop: @unchecked Sendable {
 
     /// A reply on the loop thread: queued in the machine, written now unless the connection is mid-turn.
     private func complete(
-        _ response: HTTPResponse, label: ExchangeLabel?, field: (name: String, value: String)? = nil, connectionID: UInt64, sequence: Int
+        _ response: consuming HTTPResponse, label: ExchangeLabel?, field: ConnectionStateMachine.Field? = nil, connectionID: UInt64,
+        sequence: Int
     ) {
         loopThread.assertCurrent()
-        guard let connection = connections[connectionID] else { return }
+        let connection: Connection
+        if let current = responding, current.id == connectionID {
+            connection = current
+        } else {
+            guard let found = connections[connectionID] else { return }
+            connection = found
+        }
+        // Answered inside work on this connection (a responder that answered at once): only filed.
+        // The `perform` loop below on the stack asks the machine for its next action once the
+        // responder returns, which is this answer in its turn: no answer nests a request, and no
+        // action is queued for it.
+        if connection.depth > 0 {
+            connection.machine.keep(consume response, label: label, field: field, sequence: sequence)
+            return
+        }
         let current = now()
-        let action = connection.machine.replied(response, label: label, field: field, sequence: sequence, now: current)
-        // Answered inside work on this connection (a responder that answered at once): the
-        // `perform` loop below it on the stack takes the action, and writes when it unwinds.
-        if connection.depth > 0 { return connection.deferred.append(action) }
+        let action = connection.machine.replied(consume response, label: label, field: field, sequence: sequence, now: current)
         perform(action, on: connection, now: current)
         settle(connection)
     }
 
-    /// Performs `first`, an event's action, then every action the machine has after it, until it
-    /// has none (or the connection closed). Iterative: the actions of replies given meanwhile on
-    /// this connection (`Connection.deferred`) are taken here too, so no answer nests a request.
-    private func perform(_ first: ConnectionStateMachine.Action, on connection: Connection, now: ConnectionStateMachine.Now) {
+    /// Performs `action`, an event's action, then every action the machine has after it, until it
+    /// has none (or the connection closed). Iterative: replies given meanwhile on this connection
+    /// are only filed in the machine (`complete`), whose next action then writes them, so no answer
+    /// nests a request.
+    /// Each action is consumed by the switch: a request (its strings and fields) moves into the
+    /// case that hands it on, where a copy of the action would retain and release each of them.
+    /// `now` is consumed too: its time is refreshed after each responder without copying its date.
+    private func perform(
+        _ action: consuming ConnectionStateMachine.Action, on connection: Connection, now: consuming ConnectionStateMachine.Now
+    ) {
         loopThread.assertCurrent()
-        var action = first
-        var now = now
         while connection.isOpen {
-            switch action {
+            switch consume action {
             case .nothing:
-                guard !connection.deferred.isEmpty else { return }
+                return
             case .respond(let request, let sequence):
-                let client = settings.proxies.client(of: connection.info, headers: request.headers)
-                if client.isForwarded { connection.forwardedClients[sequence] = client.remoteAddress }
+                // With no proxy trusted (most setups) the peer is the client, as the lookup would say.
+                let client = settings.proxies.networks.isEmpty
+                    ? connection.info : forwardedClient(of: request, on: connection, sequence: sequence)
                 connection.depth += 1
+                let outer = responding
+                responding = connection
                 responder.respond(
                     to: request, connection: client,
                     reply: HTTPReply(loop: self, connectionID: connection.id, sequence: sequence))
+                responding = outer
                 connection.depth -= 1
                 // The responder took its time: what follows is timed from now (the Date value, per
                 // second, is fresh enough: answers written later take theirs from their own event).
@@ -463,8 +512,15 @@ final class EventLoop: @unchecked Sendable {
                 closeConnection(connection)
                 return
             }
-            action = connection.deferred.isEmpty ? connection.machine.next(now: now) : connection.deferred.removeFirst()
+            action = connection.machine.next(now: now)
         }
+    }
+
+    /// The client a trusted proxy names in `request`'s headers, else the peer; kept for the access log.
+    private func forwardedClient(of request: HTTPRequest, on connection: Connection, sequence: Int) -> ConnectionInfo {
+        let client = settings.proxies.client(of: connection.info, headers: request.headers)
+        if client.isForwarded { connection.forwardedClients[sequence] = client.remoteAddress }
+        return client
     }
 
     /// Counts a finished exchange and writes its access line.
@@ -496,7 +552,7 @@ final class EventLoop: @unchecked Sendable {
         }
         if interest != connection.registeredEvents {
             connection.registeredEvents = interest
-            _ = wp_epoll_mod(epollFD, connection.fd, interest, connection.id)
+            _ = wp_epoll_mod(epollFD, connection.fd, interest, connection.token)
         }
         if settings.isSecure && !connection.isHoldingInput && connection.machine.wantsRead
             && connection.readWaitsFor == .readable && connection.transport.holdsInput {
@@ -532,7 +588,10 @@ final class EventLoop: @unchecked Sendable {
             switch result {
             case .bytes(let count):
                 let current = now()
-                perform(connection.machine.wrote(count, now: current), on: connection, now: current)
+                let action = connection.machine.wrote(count, now: current)
+                // Mostly nothing (the answer is out, no request waits): not carried through `perform`.
+                if case .nothing = action { continue }
+                perform(action, on: connection, now: current)
             case .wouldBlock(let readiness):
                 connection.writeWaitsFor = readiness
                 return
@@ -623,6 +682,8 @@ final class EventLoop: @unchecked Sendable {
         _ = wp_epoll_del(epollFD, connection.fd)
         connection.transport.close()
         connections[connection.id] = nil
+        table[connection.tableIndex] = nil
+        freedIndices.append(connection.tableIndex)
         openCount.store(connections.count, ordering: .relaxed)
         if releasingSlot { limiter.release() }
         if let stream = connection.stream {
@@ -755,7 +816,7 @@ extension EventLoop {
         }
         if interest != connection.registeredEvents {
             connection.registeredEvents = interest
-            _ = wp_epoll_mod(epollFD, connection.fd, interest, connection.id)
+            _ = wp_epoll_mod(epollFD, connection.fd, interest, connection.token)
         }
     }
 
