@@ -39,6 +39,21 @@ extension HTTPRequestParser {
             case .chunkSize: HTTPRequestParser.maxChunkLineBytes + 1
             }
         let start = readIndex
+        // The usual line, there whole and seen for the first time: its first control byte is the
+        // CR of its CRLF, within the limit. Judged as the loop below would judge it, in one search.
+        if scanned == 0 {
+            let crlf = buffer.withUnsafeBufferPointer { bytes -> Int? in
+                let end = min(bytes.count, start + maxLength)
+                let cr = Self.firstControlByte(in: bytes, from: start, to: end)
+                // `end` itself, where nothing was found, is past the limit: the loop judges it.
+                guard cr < end, cr + 1 < bytes.count, bytes[cr] == ASCII.cr, bytes[cr + 1] == ASCII.lf else { return nil }
+                return cr
+            }
+            if let crlf {
+                lineIsPlain = true
+                return start..<crlf
+            }
+        }
         let resume = readIndex + scanned
         // A line resumed after a partial scan had bytes judged by an earlier call: it is not
         // known to be plain (see `lineIsPlain`).
