@@ -28,14 +28,28 @@ enum ASCII {
     }
 
     static func caseInsensitiveEqualsOfSameLength(_ lhs: String, _ rhs: String) -> Bool {
-        // Every request and response looks up fields many times: a name spelled as the lookup
-        // spells it is settled by the string comparison, and a different name mostly at its first byte.
+        // Every request and response looks up fields many times: a different name of the same
+        // length (User-Agent and Connection) mostly differs at its first byte, settled before
+        // the string comparison's general path; a name spelled as the lookup spells it is then
+        // settled by the string comparison.
+        guard let lhsFirst = lhs.utf8.first, let rhsFirst = rhs.utf8.first else { return lhs.isEmpty && rhs.isEmpty }
+        if lowercased(lhsFirst) != lowercased(rhsFirst) { return false }
         if lhs == rhs { return true }
         var other = rhs.utf8.makeIterator()
         for byte in lhs.utf8 {
             guard let otherByte = other.next(), lowercased(byte) == lowercased(otherByte) else { return false }
         }
         return true
+    }
+
+    /// For the parser's slices of its buffer: compared through pointers, no generic iteration.
+    static func caseInsensitiveEquals(_ lhs: ArraySlice<UInt8>, _ rhs: StaticString) -> Bool {
+        guard lhs.count == rhs.utf8CodeUnitCount else { return false }
+        let spelled = rhs.utf8Start
+        return lhs.withUnsafeBufferPointer { bytes in
+            for index in 0..<bytes.count where lowercased(bytes[index]) != lowercased(spelled[index]) { return false }
+            return true
+        }
     }
 
     static func caseInsensitiveEquals(_ lhs: some Collection<UInt8>, _ rhs: StaticString) -> Bool {
@@ -49,13 +63,34 @@ enum ASCII {
     static func isTokenCharacter(_ byte: UInt8) -> Bool {
         // A bit per ASCII byte (the set: digits, letters and !#$%&'*+-.^_`|~), tested in a few
         // instructions: every byte of every field name of every request is asked.
-        let low: UInt64 = 0x03FF_6CFA_0000_0000
-        let high: UInt64 = 0x57FF_FFFF_C7FF_FFFE
-        return byte < 64 ? low >> UInt64(byte) & 1 == 1 : byte < 128 && high >> UInt64(byte &- 64) & 1 == 1
+        isIn(byte, low: 0x03FF_6CFA_0000_0000, high: 0x57FF_FFFF_C7FF_FFFE)
+    }
+
+    /// Whether `byte` is ASCII with its bit set in `low` (bytes 0-63) or `high` (64-127): a set
+    /// of characters tested without a table to load or bounds to check.
+    @inline(__always)
+    static func isIn(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        byte < 64 ? low >> UInt64(byte) & 1 == 1 : byte < 128 && high >> UInt64(byte &- 64) & 1 == 1
     }
 
     static func isToken(_ bytes: some Collection<UInt8>) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy(isTokenCharacter)
+    }
+
+    /// Whether two buffers of the same length hold the same bytes, compared a word at a time.
+    static func sameBytes(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        var index = 0
+        while index + 8 <= lhs.count {
+            if lhs.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                != rhs.loadUnaligned(fromByteOffset: index, as: UInt64.self) { return false }
+            index += 8
+        }
+        while index < lhs.count {
+            if lhs[index] != rhs[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool {

@@ -137,8 +137,9 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// Appends and never replaces: a repeated field (Set-Cookie) must stay a line of its own.
-    public mutating func add(_ name: String, _ value: String) {
-        fields.append(Field(name: name, value: value))
+    /// Takes its strings over (`consuming`): the parser's, made for the list, are moved into it
+    /// rather than retained here and released by the caller.
+    public mutating func add(_ name: consuming String, _ value: consuming String) {
         if wire != nil {
             if HTTPResponseSerializer.isServerField(name) {
                 wire = nil
@@ -147,6 +148,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
                 wireNameBits |= Self.nameBit(name)
             }
         }
+        fields.append(Field(name: name, value: value))
     }
 
     /// Replaces every field called `name` with one, keeping the position of the first.

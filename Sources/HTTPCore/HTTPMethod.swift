@@ -18,13 +18,15 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
         hasher.combine(rawValue)
     }
 
-    public static let get = HTTPMethod(rawValue: "GET")
-    public static let head = HTTPMethod(rawValue: "HEAD")
-    public static let post = HTTPMethod(rawValue: "POST")
-    public static let put = HTTPMethod(rawValue: "PUT")
-    public static let delete = HTTPMethod(rawValue: "DELETE")
-    public static let options = HTTPMethod(rawValue: "OPTIONS")
-    public static let patch = HTTPMethod(rawValue: "PATCH")
-    public static let trace = HTTPMethod(rawValue: "TRACE")
-    public static let connect = HTTPMethod(rawValue: "CONNECT")
+    // Computed rather than stored globals: each use builds the short literal in place (a small
+    // string: no allocation, no reference count) without a call to a global's lazy initialiser.
+    public static var get: HTTPMethod { HTTPMethod(rawValue: "GET") }
+    public static var head: HTTPMethod { HTTPMethod(rawValue: "HEAD") }
+    public static var post: HTTPMethod { HTTPMethod(rawValue: "POST") }
+    public static var put: HTTPMethod { HTTPMethod(rawValue: "PUT") }
+    public static var delete: HTTPMethod { HTTPMethod(rawValue: "DELETE") }
+    public static var options: HTTPMethod { HTTPMethod(rawValue: "OPTIONS") }
+    public static var patch: HTTPMethod { HTTPMethod(rawValue: "PATCH") }
+    public static var trace: HTTPMethod { HTTPMethod(rawValue: "TRACE") }
+    public static var connect: HTTPMethod { HTTPMethod(rawValue: "CONNECT") }
 }

@@ -4,8 +4,14 @@ public struct HTTPRequest: Sendable, Equatable {
     public var method: HTTPMethod
     /// The request-target as sent; setting it re-derives `path` and `query`.
     public var target: String {
-        didSet { (path, query) = HTTPRequest.split(target: target) }
+        get { sentTarget }
+        set {
+            sentTarget = newValue
+            (path, query) = HTTPRequest.split(target: newValue)
+        }
     }
+    /// `target`'s storage.
+    private var sentTarget: String
     /// The target's path (for absolute-form targets, the path after the authority), not percent-decoded.
     public private(set) var path: String
     /// Everything after the first `?`, raw; nil when the target has no `?`.
@@ -13,33 +19,6 @@ public struct HTTPRequest: Sendable, Equatable {
     public var version: HTTPVersion
     public var headers: HTTPHeaders
     public var body: [UInt8]
-
-    public init(
-        method: HTTPMethod = .get,
-        target: String,
-        version: HTTPVersion = .http1_1,
-        headers: HTTPHeaders = [:],
-        body: [UInt8] = []
-    ) {
-        self.method = method
-        self.target = target
-        (path, query) = HTTPRequest.split(target: target)
-        self.version = version
-        self.headers = headers
-        self.body = body
-    }
-
-    /// A request whose target is known to be a path without a query (the parser saw its bytes):
-    /// the target is not scanned again to split it.
-    init(method: HTTPMethod, originFormTarget target: String, version: HTTPVersion, headers: HTTPHeaders, body: [UInt8]) {
-        self.method = method
-        self.target = target
-        self.path = target
-        self.query = nil
-        self.version = version
-        self.headers = headers
-        self.body = body
-    }
 
     /// Whether the connection may carry another request: HTTP/1.1 defaults to yes, 1.0 to no,
     /// and `Connection: close` / `keep-alive` (tokens, case-insensitive) override the default.
@@ -79,5 +58,29 @@ public struct HTTPRequest: Sendable, Equatable {
             path = path[..<mark]
         }
         return (path.isEmpty ? "/" : String(path), query)
+    }
+}
+
+extension HTTPRequest {
+    public init(
+        method: HTTPMethod = .get,
+        target: String,
+        version: HTTPVersion = .http1_1,
+        headers: HTTPHeaders = [:],
+        body: [UInt8] = []
+    ) {
+        let (path, query) = HTTPRequest.split(target: target)
+        self.init(method: method, sentTarget: target, path: path, query: query, version: version, headers: headers, body: body)
+    }
+
+    /// A parsed request: a target the parser saw to be a path without a query (`targetIsPath`)
+    /// is not scanned again to split it. Built through the memberwise initialiser, the request is
+    /// made in place: assigned property by property, it was built aside and copied out whole (a
+    /// reference count taken and dropped for each of its parts).
+    static func parsed(
+        method: HTTPMethod, target: String, targetIsPath: Bool, version: HTTPVersion, headers: HTTPHeaders, body: [UInt8]
+    ) -> HTTPRequest {
+        let (path, query) = targetIsPath ? (target, nil) : HTTPRequest.split(target: target)
+        return HTTPRequest(method: method, sentTarget: target, path: path, query: query, version: version, headers: headers, body: body)
     }
 }

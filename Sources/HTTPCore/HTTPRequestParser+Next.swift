@@ -2,6 +2,8 @@ extension HTTPRequestParser {
     /// The next event, or nil when more bytes are needed. Each call either consumes bytes, returns an
     /// event, or stops; after an error the parser stays failed and the connection must close.
     public mutating func next() throws(HTTPParseError) -> Event? {
+        // Between requests with nothing buffered (asked after every answer): nothing to scan.
+        if case .requestLine = state, readIndex == buffer.count { return nil }
         do {
             return try advance()
         } catch {
@@ -23,7 +25,9 @@ extension HTTPRequestParser {
                 }
                 consumeLine(line)
             case .headers:
-                guard let line = try scanLine(.field) else { return nil }
+                let found: Range<Int>?
+                if let empty = emptyLineAhead() { found = empty } else { found = try scanLine(.field) }
+                guard let line = found else { return nil }
                 try countFieldLine(line)
                 consumeLine(line)
                 if line.isEmpty {
@@ -68,7 +72,7 @@ extension HTTPRequestParser {
                 try countFieldLine(line)
                 consumeLine(line)
                 if line.isEmpty { return .request(finishRequest()) }
-                _ = try splitFieldLine(line)  // validated, then discarded
+                try checkFieldLine(line)  // validated, then discarded
             }
         }
     }
@@ -101,16 +105,23 @@ extension HTTPRequestParser {
     }
 
     private mutating func finishRequest() -> HTTPRequest {
-        let request = pending.targetIsPath
-            ? HTTPRequest(
-                method: pending.method, originFormTarget: pending.target, version: pending.version,
-                headers: pending.headers, body: pending.body)
-            : HTTPRequest(
-                method: pending.method, target: pending.target, version: pending.version,
-                headers: pending.headers, body: pending.body)
-        pending = PendingRequest()
         state = .requestLine
-        return request
+        // The target, headers and body are moved out (swapped with empty ones, which cost no
+        // allocation) rather than copied and then dropped with the pending request.
+        let target = Self.take(&pending.target, leaving: "")
+        let headers = Self.take(&pending.headers, leaving: HTTPHeaders())
+        let body = Self.take(&pending.body, leaving: [])
+        let (method, targetIsPath, version) = (pending.method, pending.targetIsPath, pending.version)
+        pending = PendingRequest()
+        return HTTPRequest.parsed(
+            method: method, target: target, targetIsPath: targetIsPath, version: version, headers: headers, body: body)
+    }
+
+    @inline(__always)
+    private static func take<Value>(_ value: inout Value, leaving empty: Value) -> Value {
+        var taken = empty
+        swap(&taken, &value)
+        return taken
     }
 
     /// Moves up to `count` buffered bytes into the body; returns how many.

@@ -26,4 +26,13 @@ extension HTTPRequestParser {
         var transferEncoding: [Substring] = []
         var expectsContinue = false
     }
+
+    /// A string decoded from request bytes, kept with them so the same bytes in the next request
+    /// are recognised by comparing bytes.
+    struct RecentString: Sendable {
+        var bytes: [UInt8]
+        var string: String
+        /// Whether these bytes passed the Host field's check of its characters.
+        var isValidHost = false
+    }
 }

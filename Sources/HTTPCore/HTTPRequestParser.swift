@@ -54,6 +54,13 @@ public struct HTTPRequestParser: Sendable {
     var readIndex = 0
     var state: State = .requestLine
     var scanned = 0
+    /// Whether the line `scanLine` last returned holds no control byte (below 0x20 but for its
+    /// CRLF, or DEL) and was judged in one call: a field value in it then needs no check of its bytes.
+    var lineIsPlain = false
+    /// The previous request's target (first) and first field values by position, each with the
+    /// bytes it was decoded from (see `remembered(_:at:)`): at most `recentValueCount` + 1, each
+    /// within the limits of a request line or header section.
+    var recent: [RecentString] = []
     var pending = PendingRequest()
 
     public init(limits: Limits = .init()) {

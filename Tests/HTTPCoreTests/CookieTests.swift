@@ -1,5 +1,5 @@
 import Foundation
-import HTTPCore
+@testable import HTTPCore
 import Testing
 
 @Suite struct CookieTests {
@@ -22,6 +22,23 @@ import Testing
         }
         #expect(request.cookie("session") == "abc123", "the first of a repeated name wins")
         #expect(HTTPRequest(target: "/").cookie("session") == nil)
+    }
+
+    /// A name is found by its bytes, but one written with other characters that Swift's string
+    /// comparison takes as equal (the Kelvin sign for K) is still found, as `cookies` finds it.
+    @Test func aNameIsFoundAsTheDictionaryOfAllFindsIt() {
+        let request = HTTPRequest(target: "/", headers: ["Cookie": "K=kelvin; k=lower; session=s; sessio=n"])
+        for name in ["K", "\u{212A}", "k", "session", "sessio", "sessionx", "Session"] {
+            #expect(request.cookie(name) == request.cookies[name], "\(name)")
+        }
+        #expect(request.cookie("\u{212A}") == "kelvin")
+        #expect(request.cookie("Session") == nil)
+    }
+
+    @Test func theRequestsCookieOctetsAreTheSetCookieOnes() {
+        for byte in UInt8.min...UInt8.max {
+            #expect(HTTPRequest.isCookieOctet(byte) == SetCookie.isCookieOctet(byte), "\(byte)")
+        }
     }
 
     @Test func noCookieHeaderMeansNoCookies() {

@@ -46,6 +46,13 @@ import Testing
         "GET / HTTP/1.1\r\nHost: a\r\nX: a\0b\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: a\r\nX: a\u{1}b\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: a\r\nX: a\u{7F}b\r\n\r\n",
+        // control bytes deep in long values, where lines are scanned a word at a time
+        "GET / HTTP/1.1\r\nHost: a\r\nX-Long: abcdefghijklmnop\u{1}qrstuvwxyz0123456789\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nX-Long: abcdefghijklmnopq\u{7F}rstuvwxyz0123456789\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nX-Long: abcdefghijklmnop\tq\u{1B}rstuvwxyz0123456789\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nX-Long-Name-With(Paren: abcdefghijklmnop\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nX-Long-Name-With-Space : abcdefghijklmnop\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nX-Long-Name-Without-Colon-Or-Value\r\n\r\n",
         // Host
         "GET / HTTP/1.1\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: a\r\nHost: a\r\n\r\n",
@@ -95,9 +102,27 @@ import Testing
         "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\nhello\r\n0\r\n\r\n",
         "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\nbad trailer\r\n\r\n",
         "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n folded: x\r\n\r\n",
+        "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\nX-Trailer: a\u{1}b\r\n\r\n",
         "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
             + "1;\(String(repeating: "e", count: 5000))\r\nx\r\n0\r\n\r\n",
     ]
+
+    /// The first rule a field line breaks names the error, whichever of the parser's paths judged it.
+    @Test(arguments: [
+        ("Host : a", "whitespace between field name and colon"),
+        ("Host\t: a", "whitespace between field name and colon"),
+        ("Ho(st: a", "invalid field name"),
+        ("Ho st: a", "invalid field name"),
+        (": a", "invalid field name"),
+        ("NoColon", "field line without colon"),
+        ("No(Colon", "field line without colon"),
+        ("X: a\u{1}b", "invalid character in field value"),
+        ("X: abcdefghijklmnopqrstuvwxyz\u{7F}", "invalid character in field value"),
+    ])
+    func aBrokenFieldLineNamesTheFirstRuleItBreaks(line: String, reason: String) {
+        let outcome = ParserHarness.parse("GET / HTTP/1.1\r\nHost: a\r\n\(line)\r\n\r\n")
+        #expect(outcome.error == HTTPParseError(status: .badRequest, reason: reason))
+    }
 
     @Test(arguments: badRequests)
     func malformedRequestsAreBadRequests(input: String) {
@@ -143,6 +168,8 @@ import Testing
         // header section: 41 bytes > 40, counting line ends and the blank line
         (431, "GET / HTTP/1.1\r\nHost: a\r\nX: \(String(repeating: "b", count: 25))\r\n\r\n"),
         (431, "GET / HTTP/1.1\r\nHost: a\r\nX: \(String(repeating: "b", count: 100))"),
+        // the fields fill all 40 bytes, so the blank line has no room at all
+        (431, "GET / HTTP/1.1\r\nHost: a\r\nX: \(String(repeating: "b", count: 26))\r\n\r\n"),
         // header count: 4 > 3
         (431, "GET / HTTP/1.1\r\nHost: a\r\nA: 1\r\nB: 2\r\nC: 3\r\n\r\n"),
         // body

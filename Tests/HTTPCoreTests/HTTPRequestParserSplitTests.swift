@@ -17,6 +17,8 @@ import Testing
         "PUT /x HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\nabc",
         "\r\nOPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n",
         "GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n",
+        // tabs and obs-text inside long values: allowed, though scanning stops at each tab
+        "GET / HTTP/1.1\r\nHost: a\r\nX-Long: abcdefghij\tklmnopqrstuv\twxyz 0123456789\u{E9}\u{FC}abcdefgh\r\n\r\n",
         // pipelined
         "GET /one HTTP/1.1\r\nHost: a\r\n\r\nPOST /two HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\n\r\nhi"
             + "DELETE /three HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n"
