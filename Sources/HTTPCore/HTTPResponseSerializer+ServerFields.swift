@@ -111,11 +111,28 @@ extension HTTPResponseSerializer {
         }
 
         public var name: String
-        public var value: Value
+        public var value: Value {
+            get { isNumber ? .hex(number) : .text(text) }
+            set {
+                switch newValue {
+                case .text(let value): (text, number, isNumber) = (value, 0, false)
+                case .hex(let value): (text, number, isNumber) = ("", value, true)
+                }
+            }
+        }
+
+        // `value`, stored flat: a reply, an exchange and the server's fields each copy the field
+        // per request, and a struct of plain members copies without switching on a case.
+        var text: String
+        var number: UInt64
+        var isNumber: Bool
 
         public init(name: String, value: Value) {
             self.name = name
-            self.value = value
+            switch value {
+            case .text(let value): (text, number, isNumber) = (value, 0, false)
+            case .hex(let value): (text, number, isNumber) = ("", value, true)
+            }
         }
 
         public init(name: String, value: String) {
@@ -227,10 +244,7 @@ extension HTTPResponseSerializer {
         }
         if let status { bound += HeadWriter.statusLineBound(status) }
         if let extra = fields.extraField {
-            switch extra.value {
-            case .text(let value): bound += extra.name.utf8.count + value.utf8.count + 5
-            case .hex: bound += extra.name.utf8.count + 16 + 5
-            }
+            bound += extra.name.utf8.count + (extra.isNumber ? 16 : extra.text.utf8.count) + 5
         }
         if case .value = fields.contentLength { bound += 38 }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { memory in
@@ -244,9 +258,10 @@ extension HTTPResponseSerializer {
                     head.name(extra.name)
                 }
                 head.literal(": ")
-                switch extra.value {
-                case .text(let value): head.value(value)
-                case .hex(let number): head.hex(number)
+                if extra.isNumber {
+                    head.hex(extra.number)
+                } else {
+                    head.value(extra.text)
                 }
                 head.literal("\r\n")
             }
