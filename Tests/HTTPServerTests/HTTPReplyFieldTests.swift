@@ -31,11 +31,7 @@ import Testing
     @Test func theConnectionWritesTheFieldOnceAndLogsItAsTheRequestID() {
         var machine = ConnectionStateMachine(configuration: .init(), now: 0)
         let now = ConnectionStateMachine.Now(nanoseconds: 1, httpDate: "d")
-        let handed = machine.following(at: now) { $0.received(Array("GET /a HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: $1) }
-        guard case .respond(_, let sequence)? = handed.first else {
-            Issue.record("no request handed out")
-            return
-        }
+        guard let sequence = Self.handOutRequest(to: &machine, at: now) else { return }
         var response = HTTPResponse.text("ok")
         response.headers.add("x-request-id", "the-apps")
         let actions = machine.following(at: now) {
@@ -61,11 +57,7 @@ import Testing
     @Test func theConnectionWritesANumberFieldAsDigitsAndLogsTheirText() {
         var machine = ConnectionStateMachine(configuration: .init(), now: 0)
         let now = ConnectionStateMachine.Now(nanoseconds: 1, httpDate: "d")
-        let handed = machine.following(at: now) { $0.received(Array("GET /a HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: $1) }
-        guard case .respond(_, let sequence)? = handed.first else {
-            Issue.record("no request handed out")
-            return
-        }
+        guard let sequence = Self.handOutRequest(to: &machine, at: now) else { return }
         let actions = machine.following(at: now) {
             $0.replied(.text("ok"), label: nil, field: .init(name: "X-Request-Id", value: .hex(0xFEED)), sequence: sequence, now: $1)
         }
@@ -77,5 +69,16 @@ import Testing
         #expect(entries.map(\.requestID) == ["000000000000feed"])
         #expect(entries.first == ConnectionStateMachine.AccessEntry(
             sequence: sequence, method: "GET", target: "/a", status: 200, bytes: 2, nanoseconds: 0, requestID: "000000000000feed"))
+    }
+
+    /// Hands the machine one GET and returns the sequence of the request it hands out, or records
+    /// an issue and returns nil.
+    static func handOutRequest(to machine: inout ConnectionStateMachine, at now: ConnectionStateMachine.Now) -> Int? {
+        let handed = machine.following(at: now) { $0.received(Array("GET /a HTTP/1.1\r\nHost: t\r\n\r\n".utf8), now: $1) }
+        guard case .respond(_, let sequence)? = handed.first else {
+            Issue.record("no request handed out")
+            return nil
+        }
+        return sequence
     }
 }
