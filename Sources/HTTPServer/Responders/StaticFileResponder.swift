@@ -67,8 +67,8 @@ public struct StaticFileResponder: HTTPResponder {
         // Checked on disk within the interval: served without a `stat`.
         let now = revalidationNanoseconds > 0 ? MonotonicClock.now() : 0
         // A plain path (every file a page links to) is settled in one pass over its bytes.
-        var destination = request.path.utf8.withContiguousStorageIfAvailable { route(plain: $0, now: now) } ?? .general
-        if case .general = destination { destination = route(general: request.path, now: now) }
+        let destination = request.path.utf8.withContiguousStorageIfAvailable { route(plain: $0, of: request.path, now: now) }
+            ?? route(general: request.path, now: now)
         switch destination {
         case .passOn:
             next.respond(to: request, connection: connection, reply: reply)
@@ -76,8 +76,6 @@ public struct StaticFileResponder: HTTPResponder {
             reply.labeled(Self.label).send(refusal(.badRequest, reason: "This path is not allowed."))
         case .cached(let file):
             reply.send(response(for: request, file: file), labeled: Self.label)
-        case .general:
-            preconditionFailure("StaticFileResponder: a general path is routed by route(general:)")
         case .lookUp(let relative, let hash):
             let path = root + "/" + relative
             guard let identity = StaticFile.identity(of: path) else {
@@ -100,15 +98,13 @@ public struct StaticFileResponder: HTTPResponder {
         case cached(StaticFile)
         /// A file path (relative to the root, with its `StaticFilePath.hash`) to look up on disk.
         case lookUp(String, hash: UInt64)
-        /// Not a plain path: for `route(general:)` to settle.
-        case general
     }
 
     /// The route of a plain path (see `StaticFilePath.scanPlain`), from the one pass over its
     /// bytes and, for a file cached and checked since `now` less the interval, the cache;
-    /// `.general` for a path that needs the general way.
-    private func route(plain path: UnsafeBufferPointer<UInt8>, now: UInt64) -> Route {
-        guard let plain = StaticFilePath.scanPlain(path) else { return .general }
+    /// `route(general:)` for a path the pass cannot settle (given again as `string`).
+    private func route(plain path: UnsafeBufferPointer<UInt8>, of string: String, now: UInt64) -> Route {
+        guard let plain = StaticFilePath.scanPlain(path) else { return route(general: string, now: now) }
         if let topLevelNames, !topLevelNames.mayName(path, plain) { return .passOn }
         switch plain.verdict {
         case .notAFile: return .passOn
