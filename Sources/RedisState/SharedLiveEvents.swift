@@ -126,6 +126,13 @@ final class SharedLiveEvents: SharedLiveRelay {
         }
     }
 
+    /// Runs `done` once every event appended before it has been sent to Redis (answered or
+    /// failed), without waiting here: a test counting round trips starts after those earlier
+    /// work left behind (a sign-in's `signed-in` event is sent after its answer).
+    func afterSent(_ done: @escaping @Sendable () -> Void) {
+        outgoing.async(execute: done)
+    }
+
     /// Appends a catalog change made here, in order, without waiting for Redis.
     func publish(catalogEvent json: String) {
         append(.catalog, json)

@@ -1,5 +1,6 @@
 import Foundation
 import RedisClient
+@testable import RedisState
 import Testing
 import TestSupport
 @testable import Web
@@ -172,17 +173,14 @@ final class SharedSessionLayoutTests {
             let trips = { () throws -> Int in
                 try self.pool(of: app).roundTrips + (app.application.responder.loopRedis?.roundTrips ?? 0)
             }
-            // Work an earlier request left behind (a publish of the session a sign-in ended, on
-            // its lane) may land late on a loaded machine: the count starts once nothing has been
-            // sent for 100 ms, so only this page's own round trips are counted.
-            var before = try trips()
-            var quietSince = ContinuousClock.now
-            let deadline = quietSince + .seconds(3)
-            while ContinuousClock.now - quietSince < .milliseconds(100) && ContinuousClock.now < deadline {
-                Thread.sleep(forTimeInterval: 0.01)
-                let now = try trips()
-                if now != before { (before, quietSince) = (now, ContinuousClock.now) }
+            // A sign-in tells the other instances after its answer (an EVAL from the live
+            // events' own queue): the count starts once what earlier requests queued is sent.
+            if let live = app.application.sharedLive {
+                let sent = DispatchSemaphore(value: 0)
+                live.afterSent { sent.signal() }
+                #expect(sent.wait(timeout: .now() + 5) == .success)
             }
+            let before = try trips()
             let response = try client.get(target)
             return (response, try trips() - before)
         }
